@@ -1,0 +1,95 @@
+// The webpack + Module Federation settings every front end shares (DESIGN §8-§9).
+// Each app calls createConfig() from its own webpack.config.js and builds on its own into dist/;
+// nothing here names another app's build or address.
+const path = require('node:path');
+const crypto = require('node:crypto');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedModules } = require('./shared');
+
+/**
+ * @param {object} options
+ * @param {string} options.dirname      the app's folder (__dirname of its webpack.config.js)
+ * @param {string} options.name         container name: shell, mf_public, mf_member, mf_admin
+ * @param {number} options.port         dev-server port
+ * @param {Record<string,string>} [options.exposes]  remote modules ('./Login': './src/...')
+ * @param {string} [options.title]      <title> of the app's own index.html
+ */
+function createConfig({ dirname, name, port, exposes, title = 'Rotalink' }) {
+  return (env = {}, argv = {}) => {
+    const production = argv.mode === 'production';
+    const pkg = require(path.join(dirname, 'package.json'));
+    const buildId = process.env.BUILD_ID || `${pkg.version}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`;
+    const isRemote = Boolean(exposes);
+    return {
+      context: dirname,
+      entry: { main: './src/index.ts' },
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        // 'auto' lets a remote find its chunks wherever it is deployed (DESIGN §9).
+        publicPath: 'auto',
+        // The entry stays unhashed (the federation runtime cannot template a contenthash into it);
+        // it is a small bootstrap served with no-cache, while every chunk behind it is hashed.
+        filename: 'static/js/[name].js',
+        chunkFilename: 'static/js/[name].[contenthash].chunk.js',
+        assetModuleFilename: 'static/media/[name].[contenthash][ext]',
+        crossOriginLoading: 'anonymous',
+        chunkLoadTimeout: 120000, // spec §9
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            // Type errors are caught by `npm run typecheck`; the build only transpiles, for speed.
+            use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') } },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          'process.env.BUILD_ID': JSON.stringify(buildId),
+          'process.env.APP_NAME': JSON.stringify(name),
+        }),
+        new MiniCssExtractPlugin({
+          filename: 'static/css/[name].[contenthash].css',
+          chunkFilename: 'static/css/[name].[contenthash].chunk.css',
+        }),
+        new ModuleFederationPlugin({
+          name,
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
+          shared: sharedModules(pkg),
+          // The shell registers remotes at runtime from config.json; types are never downloaded.
+          dts: false,
+          manifest: { fileName: 'mf-manifest.json' },
+        }),
+        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, chunks: ['main'] }),
+        ...(production
+          ? [
+              new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|json|svg)$/, threshold: 512 }),
+              new CompressionPlugin({ filename: '[path][base].br', algorithm: 'brotliCompress', test: /\.(js|css|html|json|svg)$/, threshold: 512 }),
+            ]
+          : []),
+      ],
+      optimization: { runtimeChunk: false },
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: { directory: path.join(dirname, 'public') },
+      },
+    };
+  };
+}
+
+module.exports = { createConfig };

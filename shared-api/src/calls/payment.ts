@@ -1,0 +1,11 @@
+import { PLAN } from '../contract/plan';
+import type { CreateSessionOk, PaymentSuccessOk } from '../contract';
+import { paths } from '../contract/paths';
+import { call } from '../http';
+
+/** Spec §9: the plan is sent as planName 'monthly', duration 'monthly', amount 144.56. */
+export const createPaymentSession = () =>
+  call<CreateSessionOk>(paths.createPaymentSession, {
+    body: { planName: PLAN.planName, duration: PLAN.duration, amount: PLAN.amount },
+  });
+export const verifyPayment = (sessionId: string) => call<PaymentSuccessOk>(paths.verifyPayment, { body: { session_id: sessionId } });

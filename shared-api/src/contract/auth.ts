@@ -1,0 +1,108 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, Id, MAX_PASSWORD, Name, Nullable, Password, Phone, Text, strict, MAX_EMAIL } from './common';
+
+export const SubscriptionStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
+export const SubscriptionType = Type.Union([Type.Literal('monthly'), Type.Literal('yearly')]);
+export type SubscriptionStatus = Static<typeof SubscriptionStatus>;
+export type SubscriptionType = Static<typeof SubscriptionType>;
+
+/** Spec §3 User. Dates are ISO 8601 (UTC); package_price in dollars (144.56). */
+export const User = Type.Object({
+  user_id: Id,
+  email: Nullable(Type.String()),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  subscription_status: SubscriptionStatus,
+  subscription_type: Nullable(SubscriptionType),
+  package_price: Nullable(Type.Number()),
+  package_joined_date: Nullable(Type.String()),
+  package_expiry_date: Nullable(Type.String()),
+  title: Type.String(),
+  slogan: Type.String(),
+  about: Type.String(),
+});
+export type User = Static<typeof User>;
+
+/** Spec §3 Sub-profile; the password is never returned. */
+export const SubProfile = Type.Object({
+  user_id: Id,
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Nullable(Type.String()),
+  phone: Type.String(),
+  title: Type.String(),
+  slogan: Type.String(),
+  about: Type.String(),
+});
+export type SubProfile = Static<typeof SubProfile>;
+
+export const LoginBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: MAX_EMAIL }), password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD }) },
+  strict,
+);
+export type LoginBody = Static<typeof LoginBody>;
+export const LoginOk = Type.Object({ status: Type.Literal('SUCCESS'), token: Type.String(), message: Type.String() });
+export type LoginOk = Static<typeof LoginOk>;
+
+export const SignupBody = Type.Object({ firstName: Name, lastName: Name, email: Email, password: Password }, strict);
+export type SignupBody = Static<typeof SignupBody>;
+
+export const ForgotPasswordBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: MAX_EMAIL }) }, strict);
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password }, strict);
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+/** GET aboutProfile and GET public/publicProfile. */
+export const AboutProfile = Type.Object({
+  title: Type.String(),
+  slogan: Type.String(),
+  about: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+});
+export type AboutProfile = Static<typeof AboutProfile>;
+
+export const UpdateProfileBody = Type.Object(
+  { first_name: Name, last_name: Name, title: Type.Optional(Text), slogan: Type.Optional(Text), about: Type.Optional(Text) },
+  strict,
+);
+export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
+
+/** Optional email: the form sends '' when left empty. */
+const OptionalEmail = Type.Optional(Type.Union([Type.Literal(''), Email]));
+/** Optional password: '' or absent means "no login for this sub-profile" / "unchanged". */
+const OptionalPassword = Type.Optional(Type.Union([Type.Literal(''), Password]));
+
+export const CreateSubProfileBody = Type.Object(
+  { firstName: Name, lastName: Name, email: OptionalEmail, phone: Phone, password: OptionalPassword },
+  strict,
+);
+export type CreateSubProfileBody = Static<typeof CreateSubProfileBody>;
+export const CreateSubProfileOk = Type.Object({ status: Type.Literal('SUCCESS'), message: Type.String(), user_id: Id });
+export type CreateSubProfileOk = Static<typeof CreateSubProfileOk>;
+
+export const SubProfilesOk = Type.Object({ subProfiles: Type.Array(SubProfile) });
+export type SubProfilesOk = Static<typeof SubProfilesOk>;
+
+export const UserIdParams = Type.Object({ userId: Id });
+export type UserIdParams = Static<typeof UserIdParams>;
+
+export const GetSubProfileOk = Type.Object({ status: Type.Literal('SUCCESS'), subProfiles: Type.Array(SubProfile) });
+export type GetSubProfileOk = Static<typeof GetSubProfileOk>;
+
+export const UpdateSubProfileBody = Type.Object(
+  {
+    userId: Id,
+    first_name: Name,
+    last_name: Name,
+    email: OptionalEmail,
+    phone: Phone,
+    title: Type.Optional(Text),
+    slogan: Type.Optional(Text),
+    about: Type.Optional(Text),
+    password: OptionalPassword,
+  },
+  strict,
+);
+export type UpdateSubProfileBody = Static<typeof UpdateSubProfileBody>;

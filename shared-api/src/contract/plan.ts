@@ -1,0 +1,11 @@
+/** Spec §9: the single lifetime plan. The server's price is the only one that counts (DESIGN §6). */
+export const PLAN = {
+  planName: 'monthly',
+  duration: 'monthly',
+  /** Dollars as the client shows and sends them. */
+  amount: 144.56,
+  amountCents: 14456,
+  currency: 'usd',
+  linksPerProfile: 20,
+  label: 'Lifetime',
+} as const;
