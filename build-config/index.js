@@ -19,7 +19,7 @@ const { sharedModules } = require('./shared');
  * @param {string} [options.title]      <title> of the app's own index.html
  */
 function createConfig({ dirname, name, port, exposes, title = 'Rotalink' }) {
-  return (env = {}, argv = {}) => {
+  return (_env = {}, argv = {}) => {
     const production = argv.mode === 'production';
     const pkg = require(path.join(dirname, 'package.json'));
     const buildId = process.env.BUILD_ID || `${pkg.version}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`;
