@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A mail as a real SMTP server received it, with the plain-text part decoded for assertions. */
+export interface ReceivedMail {
+  envelopeTo: string[];
+  raw: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  mails: ReceivedMail[];
+  /** Resolves with the next mail (or one already waiting past `seen`). */
+  waitForMail(seen?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server (smtp-server) on a random local port, for tests only. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const mails: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    // No TLS on a loopback test server; nodemailer would otherwise try STARTTLS with a self-signed cert.
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject: header(raw, 'Subject'),
+          text: mimePart(raw, 'text/plain'),
+          html: mimePart(raw, 'text/html'),
+        });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    waitForMail(seen = mails.length, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no mail arrived')), timeoutMs);
+        const check = () => {
+          if (mails.length > seen) {
+            clearTimeout(timer);
+            resolve(mails[seen]);
+          } else waiters.push(check);
+        };
+        check();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function header(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line ? line.slice(name.length + 1).trim() : '';
+}
+
+/** Finds the part of the given type in a (possibly multipart) message and undoes its transfer encoding. */
+export function mimePart(raw: string, type: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  for (const part of parts) {
+    const [head, ...rest] = part.split(/\r?\n\r?\n/);
+    if (!new RegExp(`^content-type:\\s*${type}`, 'im').test(head)) continue;
+    const body = rest.join('\n\n').replace(/\r?\n--[^\r\n]+--\s*$/, '');
+    const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1].toLowerCase();
+    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (encoding === 'quoted-printable') {
+      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    }
+    return body;
+  }
+  return '';
+}
