@@ -19,8 +19,12 @@ export class ApiError extends Error {
   }
 }
 
-/** One axios instance; no request timeout (spec §7). The shell sets the base address at runtime. */
-export const http = axios.create({ headers: { 'Content-Type': 'application/json' } });
+/**
+ * One axios instance; no request timeout (spec §7). The shell sets the base address at runtime.
+ * No default Content-Type: axios sets JSON for bodies itself, and a JSON type on a GET would
+ * cost the visitor page a CORS preflight per read.
+ */
+export const http = axios.create();
 
 let onSessionEnded: (() => void) | null = null;
 
@@ -37,18 +41,24 @@ interface CallInput {
   body?: unknown;
   query?: Record<string, string>;
   params?: Record<string, string>;
+  /** A token-less call of spec §7 that still carries the token when one is held (member links). */
+  tokenIfPresent?: boolean;
 }
 
 function buildUrl(url: string, params: Record<string, string> = {}): string {
   return url.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
 }
 
+/** The server's text: the preferred field, else the other one (DESIGN §7 sends both). */
 function textFrom(data: unknown, field: 'error' | 'message'): string | undefined {
   if (!data || typeof data !== 'object') return undefined;
   const record = data as Record<string, unknown>;
   const other = field === 'error' ? 'message' : 'error';
-  const text = record[field] ?? record[other];
-  return typeof text === 'string' && text.length > 0 ? text : undefined;
+  for (const key of [field, other]) {
+    const text = record[key];
+    if (typeof text === 'string' && text.trim().length > 0) return text;
+  }
+  return undefined;
 }
 
 /**
@@ -57,35 +67,42 @@ function textFrom(data: unknown, field: 'error' | 'message'): string | undefined
  * fails with 'Token is missing' before any request is sent.
  */
 export async function call<T>(path: CallPath, input: CallInput = {}): Promise<T> {
-  const bearer = path.auth !== 'none';
+  const required = path.auth !== 'none';
   const token = tokenStore.getToken();
-  if (bearer && !token) throw new ApiError(MESSAGES.tokenMissing);
+  if (required && !token) throw new ApiError(MESSAGES.tokenMissing); // spec §5: no request sent
+  const bearer = Boolean(token) && (required || input.tokenIfPresent === true);
 
   const config: AxiosRequestConfig = {
     method: path.method,
     url: buildUrl(path.url, input.params),
     params: input.query,
     data: input.body,
-    headers: token && bearer ? { Authorization: `Bearer ${token}` } : undefined,
+    headers: bearer ? { Authorization: `Bearer ${token}` } : undefined,
   };
   try {
     const response = await http.request<T>(config);
     return response.data;
   } catch (err) {
-    throw toApiError(err, bearer ? 'error' : 'message');
+    throw toApiError(err, bearer);
   }
 }
 
-function toApiError(err: unknown, field: 'error' | 'message'): ApiError {
-  if (!isAxiosError(err) || !err.response) {
-    console.error('API call failed without an answer', err);
+function toApiError(err: unknown, bearer: boolean): ApiError {
+  if (!isAxiosError(err)) {
+    console.error('API call failed', err);
+    return new ApiError(MESSAGES.somethingWentWrong);
+  }
+  if (!err.response) {
+    console.error('API call failed without an answer', err.message);
     return new ApiError(MESSAGES.somethingWentWrong, { isNetworkError: true });
   }
-  const serverMessage = textFrom(err.response.data, field);
-  if (serverMessage && SESSION_ENDED_MESSAGES.includes(serverMessage)) {
+  // spec §7: token-bearing calls read `error`, token-less ones `message`.
+  const serverMessage = textFrom(err.response.data, bearer ? 'error' : 'message');
+  // spec §4/§8: only a call that carried a token can learn that its session ended.
+  if (bearer && serverMessage && SESSION_ENDED_MESSAGES.includes(serverMessage)) {
     tokenStore.clear();
     onSessionEnded?.();
   }
-  console.error('API call failed', err.response.status, serverMessage);
+  console.error('API call failed', err.response.status, serverMessage ?? '');
   return new ApiError(serverMessage ?? MESSAGES.somethingWentWrong, { status: err.response.status, serverMessage });
 }

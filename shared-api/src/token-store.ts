@@ -10,37 +10,55 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let storageHooked = false;
 
+/**
+ * Used only while localStorage refuses to work (privacy mode, quota, a sandboxed frame): the
+ * session then lives for this page only instead of breaking sign-in. A successful write drops the
+ * copy, so it cannot resurrect a token another tab removed.
+ */
+const memory = new Map<string, string>();
+
 function storage(): Storage | null {
   try {
     return typeof window !== 'undefined' ? window.localStorage : null;
   } catch {
-    return null; // storage disabled (privacy mode): the session then lives for the page only
+    return null; // reading window.localStorage itself throws when storage is blocked
   }
 }
-const memory = new Map<string, string>();
-const read = (key: string) => storage()?.getItem(key) ?? memory.get(key) ?? null;
-function write(key: string, value: string | null) {
-  const s = storage();
-  if (value === null) {
-    s?.removeItem(key);
-    memory.delete(key);
-  } else {
-    try {
-      s?.setItem(key, value);
-    } catch {
-      /* quota or disabled storage: fall back to memory below */
-    }
-    memory.set(key, value);
-  }
-}
-const notify = () => listeners.forEach((l) => l());
 
-function onStorage(event: StorageEvent) {
-  // Another tab signed in or out: drop our memory copy and tell subscribers.
-  if (event.key === null || event.key === TOKEN_KEY || event.key === ADMIN_KEY) {
-    memory.clear();
-    notify();
+function read(key: string): string | null {
+  const s = storage();
+  if (s) {
+    try {
+      // A value whose write failed lives only in memory (a successful write drops that copy).
+      return s.getItem(key) ?? memory.get(key) ?? null;
+    } catch {
+      /* fall through to the page-only copy */
+    }
   }
+  return memory.get(key) ?? null;
+}
+
+function write(key: string, value: string | null): void {
+  const s = storage();
+  let stored = false;
+  try {
+    if (s) {
+      if (value === null) s.removeItem(key);
+      else s.setItem(key, value);
+      stored = true;
+    }
+  } catch {
+    stored = false;
+  }
+  if (value === null || stored) memory.delete(key);
+  else memory.set(key, value);
+}
+
+const notify = () => listeners.forEach((listener) => listener());
+
+function onStorage(event: StorageEvent): void {
+  // Another tab signed in or out (key null = that tab cleared all of localStorage).
+  if (event.key === null || event.key === TOKEN_KEY || event.key === ADMIN_KEY) notify();
 }
 
 export const tokenStore = {
@@ -56,11 +74,13 @@ export const tokenStore = {
     write(ADMIN_KEY, options.admin ? 'true' : null);
     notify();
   },
+  /** Sign out (Logout, or a session the server ended — spec §4). */
   clear(): void {
     write(TOKEN_KEY, null);
     write(ADMIN_KEY, null);
     notify();
   },
+  /** For useSyncExternalStore: called on every change in this tab and in other tabs. */
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     if (!storageHooked && typeof window !== 'undefined') {

@@ -9,7 +9,9 @@ export const getPublicProfile = (userId: string) =>
 export const incrementClicks = (linkId: string) => call<IncrementClicksOk>(paths.incrementClicks, { body: { link_id: linkId } });
 
 /** The member's link management. */
-export const getMemberLinks = (userId: string) => call<LinkLists>(paths.getMemberLinks, { query: { user_id: userId } });
+/** Spec §7 lists it without a token; the member's pages send theirs so the server can check ownership. */
+export const getMemberLinks = (userId: string) =>
+  call<LinkLists>(paths.getMemberLinks, { query: { user_id: userId }, tokenIfPresent: true });
 export const addLink = (body: AddLinkBody) => call<AddLinkOk>(paths.addLink, { body });
 export const resetLink = (body: LinkActionBody) => call<MessageOk>(paths.resetLink, { body });
 export const deleteLink = (body: LinkActionBody) => call<MessageOk>(paths.deleteLink, { body });
