@@ -1,0 +1,34 @@
+/** What the caller asks a provider for: the price and the user always come from the server, never the client. */
+export interface CreateSessionInput {
+  userId: string;
+  email: string | null;
+  amountCents: number;
+  currency: string;
+  /** May contain `{CHECKOUT_SESSION_ID}`, replaced by the session id (Stripe's own placeholder). */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  /** Where the browser goes to pay. */
+  url: string;
+}
+
+/** What the provider says about a session; the service decides whether it is good enough. */
+export interface PaymentVerification {
+  sessionId: string;
+  paid: boolean;
+  userId: string | null;
+  amountCents: number | null;
+  currency: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  createSession(input: CreateSessionInput): Promise<CheckoutSession>;
+  /** null when the provider does not know the session. */
+  verify(sessionId: string): Promise<PaymentVerification | null>;
+}
+
+export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
