@@ -1,0 +1,13 @@
+/** Spec §9: a profile's public page is {site}/profile?userId={id}, on the shell's origin. */
+export function publicProfileUrl(userId: string): string {
+  return `${window.location.origin}/profile?userId=${encodeURIComponent(userId)}`;
+}
+
+/** The in-app path of the link manager for one profile (spec §2: /Addlinks?userId=). */
+export function addLinksPath(userId: string): string {
+  return `/Addlinks?userId=${encodeURIComponent(userId)}`;
+}
+
+export function editSubProfilePath(userId: string): string {
+  return `/editsubprofile?userId=${encodeURIComponent(userId)}`;
+}

@@ -1,0 +1,136 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, createPaymentSession, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { makeSub, makeUser } from '../../../test-utils/fixtures';
+import { renderPage } from '../../../test-utils/render-page';
+import { leaveSiteFor } from '../../../components/leave-site';
+import { DashboardPage } from './dashboard-page';
+
+jest.mock('../../../components/leave-site', () => ({ leaveSiteFor: jest.fn() }));
+
+jest.mock('@rotalink/shared-api', () => ({
+  ...jest.requireActual('@rotalink/shared-api'),
+  getProfile: jest.fn(),
+  getSubProfiles: jest.fn(),
+  createPaymentSession: jest.fn(),
+}));
+const mockGetProfile = getProfile as jest.MockedFunction<typeof getProfile>;
+const mockGetSubs = getSubProfiles as jest.MockedFunction<typeof getSubProfiles>;
+const mockCreateSession = createPaymentSession as jest.MockedFunction<typeof createPaymentSession>;
+
+const renderDashboard = () => renderPage(<DashboardPage />, { path: '/user', url: '/user' });
+const origin = window.location.origin;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  tokenStore.setSession('member-token');
+  mockGetSubs.mockResolvedValue({ subProfiles: [] });
+});
+
+describe('DashboardPage', () => {
+  it('shows a loading state, then an active plan with its details and the public link', async () => {
+    mockGetProfile.mockResolvedValue(makeUser());
+    renderDashboard();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your dashboard…');
+
+    const plan = await screen.findByRole('region', { name: 'Subscription' });
+    expect(within(plan).getByText('Active')).toBeInTheDocument();
+    expect(within(plan).getByText('$144.56')).toBeInTheDocument();
+    expect(within(plan).getByText(new Date('2026-03-04T10:00:00.000Z').toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }))).toBeInTheDocument();
+    expect(within(plan).queryByRole('button', { name: /subscribe/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `${origin}/profile?userId=u_member1` })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage my links' })).toHaveAttribute('href', '/Addlinks?userId=u_member1');
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/editprofile');
+    expect(screen.getByRole('link', { name: 'Add sub-profile' })).toHaveAttribute('href', '/addprofile');
+  });
+
+  it('shows anything but active as Inactive, with a subscribe flow that confirms and goes to checkout', async () => {
+    mockGetProfile.mockResolvedValue(makeUser({ subscription_status: 'expired' as 'inactive', package_price: null }));
+    mockCreateSession.mockResolvedValue({ url: 'http://localhost:4000/checkout/abc' });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    try {
+      renderDashboard();
+      const plan = await screen.findByRole('region', { name: 'Subscription' });
+      expect(within(plan).getByText('Inactive')).toBeInTheDocument();
+      const subscribe = within(plan).getByRole('button', { name: /subscribe/i });
+      await userEvent.click(subscribe);
+      expect(confirm).toHaveBeenCalledWith('You are subscribing to (lifetime) for $144.56');
+      expect(mockCreateSession).toHaveBeenCalledTimes(1);
+      expect(leaveSiteFor).toHaveBeenCalledWith('http://localhost:4000/checkout/abc');
+      expect(subscribe).toBeDisabled();
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
+  it('does nothing when the member cancels the confirm, and shows a session error as a toast', async () => {
+    mockGetProfile.mockResolvedValue(makeUser({ subscription_status: 'inactive' }));
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    mockCreateSession.mockRejectedValue(new ApiError('Payment provider unavailable', { status: 502, serverMessage: 'Payment provider unavailable' }));
+    renderDashboard();
+    const subscribe = await screen.findByRole('button', { name: /subscribe/i });
+    await userEvent.click(subscribe);
+    expect(mockCreateSession).not.toHaveBeenCalled();
+    await userEvent.click(subscribe);
+    expect(await screen.findByText('Payment provider unavailable')).toBeInTheDocument();
+    expect(subscribe).toBeEnabled();
+    confirm.mockRestore();
+  });
+
+  it('lists sub-profiles with their public link, edit and links actions', async () => {
+    mockGetProfile.mockResolvedValue(makeUser());
+    mockGetSubs.mockResolvedValue({ subProfiles: [makeSub(), makeSub({ user_id: 's_sub2', first_name: '<b>Eve</b>', last_name: 'X', email: null })] });
+    renderDashboard();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText('Bob Builder')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('bob@example.com')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('+1 555 0100')).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('link', { name: `${origin}/profile?userId=s_sub1` })).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('link', { name: 'Edit Bob Builder' })).toHaveAttribute('href', '/editsubprofile?userId=s_sub1');
+    expect(within(rows[0]).getByRole('link', { name: 'Links of Bob Builder' })).toHaveAttribute('href', '/Addlinks?userId=s_sub1');
+    // member text is shown as text, never as HTML
+    expect(within(rows[1]).getByText('<b>Eve</b> X')).toBeInTheDocument();
+    expect(rows[1].querySelector('b')).toBeNull();
+  });
+
+  it('shows an empty state when there are no sub-profiles', async () => {
+    mockGetProfile.mockResolvedValue(makeUser());
+    renderDashboard();
+    expect(await screen.findByText(/No sub-profiles yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create your first sub-profile' })).toHaveAttribute('href', '/addprofile');
+  });
+
+  it('shows load failures with a retry that loads again', async () => {
+    mockGetProfile.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 })).mockResolvedValueOnce(makeUser());
+    mockGetSubs.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 }));
+    renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load profile data.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Subscription' })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load sub-profiles.')).toBeInTheDocument();
+  });
+
+  it("copies the public link and shows 'Copied!' for 2 seconds", async () => {
+    jest.useFakeTimers();
+    try {
+      mockGetProfile.mockResolvedValue(makeUser());
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      // after setup(), which installs its own clipboard stub
+      const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+      renderDashboard();
+      const copy = await screen.findByRole('button', { name: 'Copy your public link' });
+      await user.click(copy);
+      expect(writeText).toHaveBeenCalledWith(`${origin}/profile?userId=u_member1`);
+      const copied = await screen.findByRole('button', { name: 'Copied!' });
+      act(() => jest.advanceTimersByTime(1900));
+      expect(copied).toHaveTextContent('Copied!');
+      act(() => jest.advanceTimersByTime(200));
+      expect(copied).not.toHaveTextContent('Copied!');
+      expect(copied).toHaveAccessibleName('Copy your public link');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '@rotalink/shared-api';
+import { CopyLink } from '../../../components/copy-link';
+import { ErrorPanel, Loading } from '../../../components/page-state';
+import { addLinksPath, publicProfileUrl } from '../../../components/public-link';
+import { useDashboardData } from '../hooks/use-dashboard-data';
+import { SubProfilesTable } from './sub-profiles-table';
+import { SubscriptionCard } from './subscription-card';
+
+/** /user — the member's dashboard (spec §2). */
+export function DashboardPage() {
+  const { profile, subProfiles } = useDashboardData();
+
+  if (profile.state.status === 'loading') {
+    return (
+      <div className="mem-page">
+        <h1>Dashboard</h1>
+        <Loading label="Loading your dashboard…" />
+      </div>
+    );
+  }
+  if (profile.state.status === 'error') {
+    return (
+      <div className="mem-page">
+        <h1>Dashboard</h1>
+        <ErrorPanel message={MESSAGES.loadProfileFailed} onRetry={profile.retry} />
+      </div>
+    );
+  }
+
+  const user = profile.state.data;
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return (
+    <div className="mem-page">
+      <header>
+        <h1>Dashboard</h1>
+        <p className="mem-subtitle">
+          Welcome{name ? `, ${name}` : ''}
+          {user.email ? ` · ${user.email}` : ''}
+        </p>
+      </header>
+
+      <div className="mem-grid-2">
+        <SubscriptionCard user={user} />
+        <section className="mem-card" aria-labelledby="mem-public-heading">
+          <h2 id="mem-public-heading">Your public page</h2>
+          <p className="mem-muted" style={{ marginTop: 0 }}>
+            Share this link: visitors see your profile and click your links in order.
+          </p>
+          <CopyLink url={publicProfileUrl(user.user_id)} label="your public link" />
+          <div className="mem-actions" style={{ marginTop: 12 }}>
+            <Link className="mem-btn" to={addLinksPath(user.user_id)}>
+              Manage my links
+            </Link>
+            <Link className="mem-btn mem-btn--secondary" to="/editprofile">
+              Edit profile
+            </Link>
+          </div>
+        </section>
+      </div>
+
+      <section className="mem-card" aria-labelledby="mem-subs-heading">
+        <div className="mem-header">
+          <h2 id="mem-subs-heading">Sub-profiles</h2>
+          <Link className="mem-btn mem-btn--secondary mem-btn--small" to="/addprofile">
+            Add sub-profile
+          </Link>
+        </div>
+        {subProfiles.state.status === 'loading' && <Loading label="Loading sub-profiles…" />}
+        {subProfiles.state.status === 'error' && <ErrorPanel message="Failed to load sub-profiles." onRetry={subProfiles.retry} />}
+        {subProfiles.state.status === 'ready' && <SubProfilesTable subProfiles={subProfiles.state.data} />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import type { SubProfile } from '@rotalink/shared-api';
+import { CopyLink } from '../../../components/copy-link';
+import { EmptyState } from '../../../components/page-state';
+import { addLinksPath, editSubProfilePath, publicProfileUrl } from '../../../components/public-link';
+
+/** The member's sub-profiles: a table on wide screens, stacked cards on phones (CSS only). */
+export function SubProfilesTable({ subProfiles }: { subProfiles: SubProfile[] }) {
+  if (subProfiles.length === 0) {
+    return (
+      <EmptyState>
+        <p>No sub-profiles yet. A sub-profile gets its own public page and its own links.</p>
+        <Link className="mem-btn" to="/addprofile">
+          Create your first sub-profile
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <table className="mem-table">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">Phone</th>
+          <th scope="col">Public link</th>
+          <th scope="col">
+            <span className="mem-muted">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {subProfiles.map((sub) => {
+          const name = `${sub.first_name} ${sub.last_name}`.trim();
+          return (
+            <tr key={sub.user_id}>
+              <td data-label="Name">{name}</td>
+              <td data-label="Email">{sub.email || '—'}</td>
+              <td data-label="Phone">{sub.phone || '—'}</td>
+              <td data-label="Link">
+                <CopyLink url={publicProfileUrl(sub.user_id)} label={`public link of ${name}`} />
+              </td>
+              <td className="mem-table__actions">
+                <Link className="mem-btn mem-btn--secondary mem-btn--small" to={editSubProfilePath(sub.user_id)} aria-label={`Edit ${name}`}>
+                  Edit
+                </Link>
+                <Link className="mem-btn mem-btn--secondary mem-btn--small" to={addLinksPath(sub.user_id)} aria-label={`Links of ${name}`}>
+                  Links
+                </Link>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

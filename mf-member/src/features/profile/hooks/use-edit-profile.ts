@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { MESSAGES, getAboutProfile, updateProfile } from '@rotalink/shared-api';
+import { useAsyncData } from '../../../components/use-async-data';
+import { compact, optionalText, requiredName } from '../../../components/validation';
+
+export interface ProfileValues {
+  first_name: string;
+  last_name: string;
+  title: string;
+  slogan: string;
+  about: string;
+}
+export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
+
+export function validateProfile(v: ProfileValues): ProfileErrors {
+  return compact({
+    first_name: requiredName(v.first_name, 'First name'),
+    last_name: requiredName(v.last_name, 'Last name'),
+    title: optionalText(v.title, 'Title'),
+    slogan: optionalText(v.slogan, 'Slogan'),
+    about: optionalText(v.about, 'About'),
+  });
+}
+
+/**
+ * /editprofile: prefill from aboutProfile, then save with updateProfile. On a failed save the
+ * form keeps everything the member typed (spec §8 message as a toast).
+ */
+export function useEditProfile() {
+  const [values, setValues] = useState<ProfileValues | null>(null);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const load = useAsyncData(async () => {
+    const about = await getAboutProfile();
+    const prefill: ProfileValues = {
+      first_name: about.first_name ?? '',
+      last_name: about.last_name ?? '',
+      title: about.title ?? '',
+      slogan: about.slogan ?? '',
+      about: about.about ?? '',
+    };
+    setValues(prefill);
+    return prefill;
+  }, []);
+
+  const setField = (field: keyof ProfileValues, value: string) => {
+    setValues((prev) => (prev ? { ...prev, [field]: value } : prev));
+    setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  const save = async () => {
+    if (!values || saving) return;
+    const found = validateProfile(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const result = await updateProfile({
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        title: values.title.trim(),
+        slogan: values.slogan.trim(),
+        about: values.about.trim(),
+      });
+      toast.success(result.message || 'Profile updated.');
+    } catch {
+      toast.error(MESSAGES.updateProfileFailed); // spec §8
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { load, values, errors, saving, setField, save };
+}

@@ -1,0 +1,38 @@
+// Test data shaped like the server's answers (shared-api contract types), for component tests.
+import type { Link, SubProfile, User } from '@rotalink/shared-api';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    user_id: 'u_member1',
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    subscription_status: 'active',
+    subscription_type: 'monthly',
+    package_price: 144.56,
+    package_joined_date: '2026-03-04T10:00:00.000Z',
+    package_expiry_date: null,
+    title: 'Founder',
+    slogan: 'Click in order',
+    about: 'About Ada',
+    ...overrides,
+  };
+}
+
+export function makeSub(overrides: Partial<SubProfile> = {}): SubProfile {
+  return {
+    user_id: 's_sub1',
+    first_name: 'Bob',
+    last_name: 'Builder',
+    email: 'bob@example.com',
+    phone: '+1 555 0100',
+    title: '',
+    slogan: '',
+    about: '',
+    ...overrides,
+  };
+}
+
+export function makeLink(overrides: Partial<Link> = {}): Link {
+  return { id: 'l1', name: 'Shop', link: 'https://shop.example.com', clicks: 0, max_clicks: 10, ...overrides };
+}

@@ -1,0 +1,16 @@
+const { createConfig } = require('@rotalink/build-config');
+
+// The member pages the shell routes to (front-end contract: exposed modules per route).
+module.exports = createConfig({
+  dirname: __dirname,
+  name: 'mf_member',
+  port: 3002,
+  title: 'Rotalink — member area (standalone)',
+  exposes: {
+    './Dashboard': './src/exposed/dashboard.tsx',
+    './EditProfile': './src/exposed/edit-profile.tsx',
+    './AddProfile': './src/exposed/add-profile.tsx',
+    './EditSubProfile': './src/exposed/edit-sub-profile.tsx',
+    './AddLinks': './src/exposed/add-links.tsx',
+  },
+});
