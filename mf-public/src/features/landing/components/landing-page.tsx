@@ -1,0 +1,84 @@
+import { Link } from 'react-router-dom';
+import { useSubscribe } from '../hooks/use-subscribe';
+import { PlanCard } from './plan-card';
+import '../../../components/public.css';
+import './landing.css';
+
+const BENEFITS = [
+  {
+    title: 'One link, every opportunity',
+    text: 'Share a single public page. Visitors work through your referral links one after another, so every program gets its turn.',
+  },
+  {
+    title: 'Fair rotation with click caps',
+    text: 'Give each link a click cap. When it is reached the link moves to completed and the next one takes the lead.',
+  },
+  {
+    title: 'Counts you can trust',
+    text: 'Every click is counted the moment it happens, and a cap is never exceeded, even when many visitors click at once.',
+  },
+  {
+    title: 'Built for your whole team',
+    text: 'Create sub-profiles for partners or downline members, each with its own page, slogan and link queue.',
+  },
+];
+
+/** / — product text for network and affiliate marketers and the one plan card (spec §2, §9). */
+export function LandingPage() {
+  const { subscribe, busy } = useSubscribe();
+  return (
+    <div className="pub-page pub-landing">
+      <section className="pub-hero">
+        <p className="pub-hero__eyebrow">Link rotator for network &amp; affiliate marketers</p>
+        <h1>Promote all your referral links from one page</h1>
+        <p className="pub-hero__lead">
+          Rotalink puts your links in a queue. Visitors click them in order, each link counts its clicks, and
+          when a link reaches its cap the next one steps up automatically.
+        </p>
+        <div className="pub-hero__actions">
+          <a className="pub-btn" href="#pub-pricing">
+            See the plan
+          </a>
+          <Link className="pub-btn pub-btn--ghost" to="/signup">
+            Create a free account
+          </Link>
+        </div>
+      </section>
+
+      <section className="pub-benefits" aria-labelledby="pub-benefits-title">
+        <h2 id="pub-benefits-title">Why marketers use Rotalink</h2>
+        <ul className="pub-benefits__grid">
+          {BENEFITS.map((b) => (
+            <li key={b.title} className="pub-card pub-benefit">
+              <h3>{b.title}</h3>
+              <p className="pub-muted">{b.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="pub-steps" aria-labelledby="pub-steps-title">
+        <h2 id="pub-steps-title">How it works</h2>
+        <ol className="pub-steps__list">
+          <li>Sign up and choose the lifetime plan.</li>
+          <li>Add up to 20 referral links and set how many clicks each one gets.</li>
+          <li>Share your public page. Visitors click the first link, then the next, in order.</li>
+        </ol>
+      </section>
+
+      <section id="pub-pricing" className="pub-pricing" aria-labelledby="pub-pricing-title">
+        <h2 id="pub-pricing-title">Subscribe</h2>
+        <p className="pub-muted">One plan, one payment, no renewals.</p>
+        <PlanCard busy={busy} onSubscribe={() => void subscribe()} />
+      </section>
+
+      <footer className="pub-landing__footer pub-muted">
+        <nav aria-label="Legal">
+          <Link to="/terms">Terms of Service</Link>
+          <Link to="/privacy">Privacy Policy</Link>
+          <Link to="/refundpolicy">Refund Policy</Link>
+        </nav>
+      </footer>
+    </div>
+  );
+}

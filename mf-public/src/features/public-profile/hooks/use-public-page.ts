@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError, getPublicLinks, getPublicProfile, MESSAGES, type AboutProfile, type Link } from '@rotalink/shared-api';
+
+export type ProfileState =
+  | { status: 'loading' }
+  | { status: 'ready'; profile: AboutProfile }
+  | { status: 'not-found' }
+  | { status: 'error' };
+
+export type LinksState =
+  | { status: 'loading' }
+  | { status: 'ready'; pending: Link[]; completed: Link[]; reloading: boolean }
+  | { status: 'error' };
+
+/** 400 (malformed id) and 404 (unknown id) both mean: there is no such page. */
+const isUnknownProfile = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/**
+ * The visitor page's data: the owner's profile and the two link lists, fetched in parallel.
+ * reloadLinks() keeps the current lists on screen while it fetches (no flicker, no layout shift);
+ * a stale answer (an older request finishing last) is ignored.
+ */
+export function usePublicPage(userId: string) {
+  const [profile, setProfile] = useState<ProfileState>({ status: 'loading' });
+  const [links, setLinks] = useState<LinksState>({ status: 'loading' });
+  const linksRequest = useRef(0);
+  const profileRequest = useRef(0);
+
+  const loadProfile = useCallback(() => {
+    const request = ++profileRequest.current;
+    setProfile({ status: 'loading' });
+    getPublicProfile(userId).then(
+      (data) => request === profileRequest.current && setProfile({ status: 'ready', profile: data }),
+      (error) => request === profileRequest.current && setProfile({ status: isUnknownProfile(error) ? 'not-found' : 'error' }),
+    );
+  }, [userId]);
+
+  const loadLinks = useCallback(
+    (mode: 'initial' | 'reload') => {
+      const request = ++linksRequest.current;
+      setLinks((current) =>
+        mode === 'reload' && current.status === 'ready' ? { ...current, reloading: true } : { status: 'loading' },
+      );
+      getPublicLinks(userId).then(
+        (data) => {
+          if (request !== linksRequest.current) return;
+          setLinks({ status: 'ready', pending: data?.pending ?? [], completed: data?.completed ?? [], reloading: false });
+        },
+        () => {
+          if (request !== linksRequest.current) return;
+          setLinks((current) => {
+            if (mode === 'reload' && current.status === 'ready') {
+              toast.error(MESSAGES.loadLinksFailed); // the lists stay; say they may be stale
+              return { ...current, reloading: false };
+            }
+            return { status: 'error' };
+          });
+        },
+      );
+    },
+    [userId],
+  );
+
+  useEffect(() => {
+    if (!userId) return;
+    loadProfile();
+    loadLinks('initial');
+    return () => {
+      // Leaving the page (or a new userId): answers still on their way are dropped.
+      profileRequest.current++;
+      linksRequest.current++;
+    };
+  }, [userId, loadProfile, loadLinks]);
+
+  const reloadLinks = useCallback(() => loadLinks('reload'), [loadLinks]);
+  const retryLinks = useCallback(() => loadLinks('initial'), [loadLinks]);
+  return { profile, links, reloadLinks, retryLinks, retryProfile: loadProfile };
+}
