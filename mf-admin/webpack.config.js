@@ -1,2 +1,14 @@
 const { createConfig } = require('@rotalink/build-config');
-module.exports = createConfig({ dirname: __dirname, name: 'mf_admin', port: 3003, exposes: { './Page': './src/Page.tsx' } });
+
+// The admin remote (frontend contract): three page modules, loaded by the shell at runtime.
+module.exports = createConfig({
+  dirname: __dirname,
+  name: 'mf_admin',
+  port: 3003,
+  title: 'Rotalink admin',
+  exposes: {
+    './AdminLogin': './src/exposed/admin-login.tsx',
+    './AdminDashboard': './src/exposed/admin-dashboard.tsx',
+    './UserDetails': './src/exposed/user-details.tsx',
+  },
+});

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminUser, UpdateUserBody } from '@rotalink/shared-api';
+import { ModalDialog } from '../../../components/modal-dialog';
+import { formFromUser, validateMembership, type MembershipErrors, type MembershipForm } from '../membership-form';
+
+interface EditMembershipDialogProps {
+  user: AdminUser;
+  onClose: () => void;
+  /** Resolves to null when saved (the dialog then closes), else to the error text to show. */
+  onSave: (body: UpdateUserBody) => Promise<string | null>;
+}
+
+/** The edit-membership modal (spec §2, §9): type, status, price, joined and expiry dates. */
+export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDialogProps) {
+  const [form, setForm] = useState<MembershipForm>(() => formFromUser(user));
+  const [errors, setErrors] = useState<MembershipErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set = <K extends keyof MembershipForm>(key: K, value: MembershipForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const { errors: found, body } = validateMembership(form, user);
+    setErrors(found);
+    setSaveError(null);
+    if (!body) return;
+    setSaving(true);
+    const error = await onSave(body);
+    if (error === null) {
+      onClose();
+      return;
+    }
+    setSaveError(error);
+    setSaving(false);
+  }
+
+  const errorProps = (key: keyof MembershipErrors) =>
+    errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `adm-m-${key}-error` } : {};
+  const fieldError = (key: keyof MembershipErrors) =>
+    errors[key] ? (
+      <p id={`adm-m-${key}-error`} className="adm-field-error">
+        {errors[key]}
+      </p>
+    ) : null;
+
+  return (
+    <ModalDialog title="Edit membership" onClose={onClose} busy={saving}>
+      <form className="adm-membership" onSubmit={onSubmit} noValidate>
+        <div className="adm-membership__row">
+          <div className="adm-field">
+            <label htmlFor="adm-m-type">Subscription type</label>
+            <select id="adm-m-type" className="adm-input" value={form.subscription_type} onChange={(e) => set('subscription_type', e.target.value as MembershipForm['subscription_type'])}>
+              <option value="monthly">Monthly</option>
+              <option value="yearly">Yearly</option>
+            </select>
+          </div>
+          <div className="adm-field">
+            <label htmlFor="adm-m-status">Status</label>
+            <select id="adm-m-status" className="adm-input" value={form.subscription_status} onChange={(e) => set('subscription_status', e.target.value as MembershipForm['subscription_status'])}>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </select>
+          </div>
+        </div>
+        <div className="adm-field">
+          <label htmlFor="adm-m-price">Price (USD)</label>
+          <input id="adm-m-price" className="adm-input" inputMode="decimal" autoComplete="off" value={form.price} onChange={(e) => set('price', e.target.value)} {...errorProps('price')} />
+          {fieldError('price')}
+        </div>
+        <div className="adm-field">
+          <label htmlFor="adm-m-joined">Joined (UTC)</label>
+          <input id="adm-m-joined" className="adm-input" type="datetime-local" value={form.joined} onChange={(e) => set('joined', e.target.value)} {...errorProps('joined')} />
+          {fieldError('joined')}
+        </div>
+        <div className="adm-field">
+          <label htmlFor="adm-m-expiry">Expires (UTC)</label>
+          <input id="adm-m-expiry" className="adm-input" type="datetime-local" value={form.expiry} onChange={(e) => set('expiry', e.target.value)} {...errorProps('expiry')} />
+          {fieldError('expiry')}
+        </div>
+        <p className="adm-muted adm-membership__hint">Leave a date empty to clear it.</p>
+        {saveError && (
+          <p className="adm-field-error" role="alert">
+            {saveError}
+          </p>
+        )}
+        <div className="adm-membership__actions">
+          <button type="button" className="adm-btn" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="adm-btn adm-btn--primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
