@@ -1,0 +1,24 @@
+/**
+ * Server suites: real HTTP handling through app.inject on SQLite, and on PostgreSQL too when
+ * TEST_DATABASE_URL is set (each test file in its own schema). See test/helpers.ts.
+ */
+/** @type {import('jest').Config} */
+module.exports = {
+  displayName: 'server',
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', types: ['jest', 'node'] }, diagnostics: { warnOnly: false } }],
+    '/node_modules/cookie/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' }, diagnostics: false }],
+  },
+  // light-my-request (app.inject) needs cookie@2, which ships only ESM; jest's CommonJS runtime
+  // cannot require it, so that one package is compiled to CommonJS for tests.
+  transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
+  moduleNameMapper: {
+    '^@rotalink/shared-api/contract$': '<rootDir>/../shared-api/src/contract/index.ts',
+    '^@rotalink/shared-api$': '<rootDir>/../shared-api/src/index.ts',
+  },
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  // argon2 and two database engines per suite: give slow machines room.
+  testTimeout: 60000,
+};

@@ -1,0 +1,133 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { HealthOk } from '@rotalink/shared-api/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { authGuards } from './auth/guards';
+import type { Config } from './config';
+import { connect } from './db/connect';
+import type { Db, Engine } from './db/database';
+import { engineOf } from './db/dialect-sql';
+import { registerErrorHandler } from './errors';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { linksRoutes } from './modules/links/links.routes';
+import { publicRoutes } from './modules/public/public.routes';
+import { subProfilesRoutes } from './modules/sub-profiles/sub-profiles.routes';
+import { rateLimits } from './plugins/rate-limits';
+// PAYMENTS ENGINEER: import your modules here, e.g.
+//   import { paymentRoutes } from './modules/payment';
+//   import { passwordResetRoutes } from './modules/password-reset';
+//   import { createMailer, type Mailer } from './modules/mail';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    engine: Engine;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database (tests, server.ts). When absent, the app connects to config.databaseUrl and closes it on app.close(). */
+  db?: Db;
+  /** Fastify logger option; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole API as a Fastify instance (CONVENTIONS 1): server.ts only listens, tests inject. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    // Our bodies are small forms; a bigger one is refused (413) before it reaches a handler.
+    bodyLimit: 100 * 1024,
+    ajv: {
+      // Wrong JSON types are a 400, never silently converted ("5" is not a number of clicks).
+      customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  let ownDb: (() => Promise<void>) | undefined;
+  let db = opts.db;
+  if (!db) {
+    const handle = connect(config.databaseUrl);
+    db = handle.db;
+    ownDb = handle.close;
+  }
+  let redis: Redis | undefined;
+  if (config.redisUrl) redis = await connectRedis(config.redisUrl);
+
+  const context = fp(
+    async (instance: FastifyInstance) => {
+      instance.decorate('config', config);
+      instance.decorate('db', db);
+      instance.decorate('engine', engineOf(db));
+    },
+    { name: 'app-context' },
+  );
+  await app.register(context);
+
+  registerErrorHandler(app);
+  await app.register(helmet, { global: true });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization'],
+    maxAge: 600,
+  });
+  await app.register(rateLimits, { redis });
+  await app.register(authGuards);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Rotalink API', version: '1.0.0', description: 'The HTTP contract of DESIGN §7, generated from the shared-api TypeBox schemas.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+
+  app.get('/healthz', { schema: { hide: true, response: { 200: HealthOk } } }, async () => {
+    await sql`select 1`.execute(app.db);
+    return { status: 'ok' as const };
+  });
+  app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  // PAYMENTS ENGINEER: create the mailer here, e.g. `const mailer = createMailer(config, app.log);`
+  // and pass it to passwordResetRoutes below.
+
+  await app.register(authRoutes);
+  await app.register(subProfilesRoutes);
+  await app.register(linksRoutes);
+  await app.register(publicRoutes);
+  await app.register(adminRoutes);
+  // PAYMENTS ENGINEER: register your routes here, e.g.
+  //   await app.register(paymentRoutes, { ... });
+  //   await app.register(passwordResetRoutes, { mailer });
+
+  app.addHook('onClose', async () => {
+    if (redis) await redis.quit().catch(() => redis?.disconnect());
+    if (ownDb) await ownDb();
+  });
+  return app;
+}
+
+/** REDIS_URL set but unreachable fails the start with one clear line. */
+async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 3000, lazyConnect: true });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    redis.disconnect();
+    throw new Error(`Cannot reach Redis at REDIS_URL (${url.replace(/:[^:@/]*@/, ':***@')}): ${(err as Error).message}`);
+  }
+  return redis;
+}

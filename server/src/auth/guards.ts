@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Forbidden, Unauthorized } from '../errors';
+import { TEXT } from '../messages';
+import { issuedBefore, verifyToken, type TokenKind } from './tokens';
+
+export interface AuthContext {
+  /** users.id for a member (or a sub-profile that signed in), admins.id for the admin. */
+  userId: string;
+  kind: TokenKind;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: a valid, unrevoked member token (403 for an admin token). */
+    requireMember: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: a valid admin token (403 for a member token). */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function bearer(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw new Unauthorized(TEXT.tokenMissing);
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  // A header without the Bearer scheme carries no usable token.
+  if (!m) throw new Unauthorized(header.trim() === '' || /^Bearer\s*$/i.test(header) ? TEXT.tokenMissing : TEXT.invalidSignature);
+  return m[1];
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest, want: TokenKind): Promise<void> {
+  const claims = await verifyToken(app.config.jwtSecret, bearer(request));
+  if (claims.kind !== want) {
+    throw new Forbidden(want === 'admin' ? 'Admin access required.' : 'This call needs a member sign-in, not the admin token.');
+  }
+  const row =
+    want === 'member'
+      ? await app.db.selectFrom('users').select(['id', 'tokens_valid_after']).where('id', '=', claims.sub).executeTakeFirst()
+      : await app.db.selectFrom('admins').select(['id', 'tokens_valid_after']).where('id', '=', claims.sub).executeTakeFirst();
+  // A deleted account or a revoked token reads as an ended session: the client goes to /login (spec §8).
+  if (!row || issuedBefore(claims, row.tokens_valid_after)) throw new Unauthorized(TEXT.jwtExpired);
+  request.auth = { userId: claims.sub, kind: claims.kind };
+}
+
+export const authGuards = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    app.decorate('requireMember', (request: FastifyRequest) => authenticate(app, request, 'member'));
+    app.decorate('requireAdmin', (request: FastifyRequest) => authenticate(app, request, 'admin'));
+  },
+  { name: 'auth-guards', dependencies: ['app-context'] },
+);

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * Server configuration (DESIGN §4), parsed ONCE at boot. Nothing else in the server reads
+ * process.env. A bad value throws a ConfigError whose message is one line naming the variable.
+ */
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  /** `sqlite:PATH` or `postgres://…` */
+  databaseUrl: string;
+  /** Where generated secrets, the SQLite file and the mail outbox live by default. */
+  dataDir: string;
+  jwtSecret: string;
+  /** Token lifetime in seconds (parsed from JWT_TTL: `24h`, `30m`, `3600`, `7d`). */
+  jwtTtlSeconds: number;
+  adminUsername: string;
+  adminPassword: string;
+  /** True when ADMIN_PASSWORD was unset and the password comes from (or was written to) the data dir. */
+  adminPasswordGenerated: boolean;
+  apiPublicUrl: string;
+  publicSiteUrl: string;
+  /** PUBLIC_SITE_URL plus CORS_ORIGINS. */
+  corsOrigins: string[];
+  smtpUrl: string | undefined;
+  mailOutboxDir: string;
+  paymentProvider: 'local' | 'stripe';
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** STRIPE_API_BASE (e.g. http://127.0.0.1:12111): lets tests point the Stripe SDK at a local fake. */
+  stripeApi: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  redisUrl: string | undefined;
+  rateLimit: { loginPerMin: number; clicksPerMin: number; globalPerMin: number };
+  /** TRUST_PROXY: true, a hop count, or a list of addresses/CIDRs, passed to Fastify as is. */
+  trustProxy: boolean | number | string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const fail = (name: string, why: string): never => {
+  throw new ConfigError(`Invalid configuration: ${name} ${why}`);
+};
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const v = str(env, name);
+  if (v === undefined) return def;
+  if (!/^\d+$/.test(v)) return fail(name, `must be a whole number, got '${v}'`);
+  const n = Number(v);
+  if (n < min || n > max) return fail(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function url(env: Env, name: string, def: string, protocols: string[]): string {
+  const v = str(env, name) ?? def;
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    return fail(name, `must be a URL, got '${v}'`);
+  }
+  if (!protocols.includes(parsed.protocol)) return fail(name, `must start with ${protocols.join(' or ')}, got '${v}'`);
+  return v.replace(/\/+$/, '');
+}
+
+/** '24h', '30m', '45s', '7d' or plain seconds. */
+export function parseDuration(name: string, v: string): number {
+  const m = /^(\d+)\s*(s|m|h|d)?$/.exec(v);
+  if (!m) return fail(name, `must be a duration like 24h, 30m or 3600, got '${v}'`);
+  const n = Number(m[1]) * { s: 1, m: 60, h: 3600, d: 86400 }[(m[2] ?? 's') as 's' | 'm' | 'h' | 'd'];
+  if (n < 60 || n > 365 * 86400) return fail(name, `must be between 1 minute and 365 days, got '${v}'`);
+  return n;
+}
+
+/** Reads a secret from the data dir, or generates and stores it (0600) on first start. */
+function persistedSecret(file: string, generate: () => string): string {
+  if (existsSync(file)) {
+    const v = readFileSync(file, 'utf8').trim();
+    if (v) return v;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const v = generate();
+  writeFileSync(file, v + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return v;
+}
+
+export interface LoadOptions {
+  /** Base directory for relative paths (default: the current directory). */
+  cwd?: string;
+}
+
+export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Config {
+  const cwd = opts.cwd ?? process.cwd();
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  const port = int(env, 'PORT', 4000, 0, 65535);
+  const host = str(env, 'HOST') ?? '127.0.0.1';
+  const dataDir = resolve(cwd, str(env, 'DATA_DIR') ?? 'data');
+
+  const databaseUrl = str(env, 'DATABASE_URL') ?? `sqlite:${join(dataDir, 'rotalink.db')}`;
+  if (!/^sqlite:.+/.test(databaseUrl) && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
+    fail('DATABASE_URL', `must be sqlite:PATH or postgres://…, got '${databaseUrl.replace(/:[^:@/]*@/, ':***@')}'`);
+  }
+
+  let jwtSecret = str(env, 'JWT_SECRET');
+  if (jwtSecret === undefined) {
+    if (nodeEnv === 'production') fail('JWT_SECRET', 'is required when NODE_ENV=production');
+    jwtSecret = persistedSecret(join(dataDir, 'jwt-secret'), () => randomBytes(48).toString('base64url'));
+  } else if (jwtSecret.length < 32) {
+    fail('JWT_SECRET', 'must be at least 32 characters');
+  }
+  const jwtTtlSeconds = parseDuration('JWT_TTL', str(env, 'JWT_TTL') ?? '24h');
+
+  const adminUsername = str(env, 'ADMIN_USERNAME') ?? 'admin';
+  if (adminUsername.length > 100) fail('ADMIN_USERNAME', 'must be at most 100 characters');
+  let adminPassword = str(env, 'ADMIN_PASSWORD');
+  const adminPasswordGenerated = adminPassword === undefined;
+  if (adminPassword === undefined) {
+    // Kept in the data dir so a restart keeps (and prints again) the same password. See README.
+    adminPassword = persistedSecret(join(dataDir, 'admin-password'), () => randomBytes(12).toString('base64url'));
+  } else if (adminPassword.length < 8) {
+    fail('ADMIN_PASSWORD', 'must be at least 8 characters');
+  }
+
+  const apiPublicUrl = url(env, 'API_PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']);
+  const publicSiteUrl = url(env, 'PUBLIC_SITE_URL', 'http://localhost:3000', ['http:', 'https:']);
+  const extra = (str(env, 'CORS_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const corsOrigins = [publicSiteUrl, ...extra.map((o) => url({ CORS_ORIGINS: o }, 'CORS_ORIGINS', o, ['http:', 'https:']))];
+
+  const paymentProvider = (str(env, 'PAYMENT_PROVIDER') ?? 'local') as Config['paymentProvider'];
+  if (paymentProvider !== 'local' && paymentProvider !== 'stripe') fail('PAYMENT_PROVIDER', `must be local or stripe, got '${paymentProvider}'`);
+  const stripeSecretKey = str(env, 'STRIPE_SECRET_KEY');
+  const stripeWebhookSecret = str(env, 'STRIPE_WEBHOOK_SECRET');
+  if (paymentProvider === 'stripe' && !stripeSecretKey) fail('STRIPE_SECRET_KEY', 'is required when PAYMENT_PROVIDER=stripe');
+  if (paymentProvider === 'stripe' && !stripeWebhookSecret) fail('STRIPE_WEBHOOK_SECRET', 'is required when PAYMENT_PROVIDER=stripe');
+  let stripeApi: Config['stripeApi'];
+  const stripeBase = str(env, 'STRIPE_API_BASE');
+  if (stripeBase) {
+    const u = new URL(url(env, 'STRIPE_API_BASE', stripeBase, ['http:', 'https:']));
+    const protocol = u.protocol === 'http:' ? 'http' : 'https';
+    stripeApi = { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
+  }
+
+  const smtpUrl = str(env, 'SMTP_URL');
+  if (smtpUrl) url(env, 'SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
+  const mailOutboxDir = resolve(cwd, str(env, 'MAIL_OUTBOX_DIR') ?? join(dataDir, 'outbox'));
+
+  const redisUrl = str(env, 'REDIS_URL');
+  if (redisUrl) url(env, 'REDIS_URL', redisUrl, ['redis:', 'rediss:']);
+
+  const rateLimit = {
+    loginPerMin: int(env, 'RATE_LIMIT_LOGIN_PER_MIN', 10, 0, 1_000_000),
+    clicksPerMin: int(env, 'RATE_LIMIT_CLICKS_PER_MIN', 60, 0, 1_000_000),
+    globalPerMin: int(env, 'RATE_LIMIT_GLOBAL_PER_MIN', 600, 0, 10_000_000),
+  };
+
+  const tp = str(env, 'TRUST_PROXY');
+  let trustProxy: Config['trustProxy'] = false;
+  if (tp !== undefined) {
+    if (tp === 'true' || tp === '1') trustProxy = true;
+    else if (tp === 'false' || tp === '0') trustProxy = false;
+    else if (/^\d+$/.test(tp)) trustProxy = Number(tp);
+    else if (/^[0-9a-fA-F.:/, ]+$/.test(tp)) trustProxy = tp;
+    else fail('TRUST_PROXY', `must be true, a hop count or a list of addresses, got '${tp}'`);
+  }
+
+  const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) fail('LOG_LEVEL', `is not a pino level: '${logLevel}'`);
+
+  return {
+    nodeEnv, port, host, databaseUrl, dataDir, jwtSecret, jwtTtlSeconds, adminUsername, adminPassword,
+    adminPasswordGenerated, apiPublicUrl, publicSiteUrl, corsOrigins, smtpUrl, mailOutboxDir, paymentProvider,
+    stripeSecretKey, stripeWebhookSecret, stripeApi, redisUrl, rateLimit, trustProxy, logLevel,
+  };
+}

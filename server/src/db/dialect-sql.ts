@@ -1,0 +1,25 @@
+import { PostgresAdapter, type SelectQueryBuilder } from 'kysely';
+import type { DbOrTrx, Engine } from './database';
+
+/**
+ * The ONE file where SQLite and PostgreSQL differ (CONVENTIONS 8). Everything else is portable
+ * Kysely. Keep additions here small and tested on both engines (test/helpers.ts `engines`).
+ */
+export function engineOf(db: DbOrTrx): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * Row lock inside a transaction. PostgreSQL: SELECT … FOR UPDATE. SQLite has no row locks and
+ * needs none: better-sqlite3 has one connection and Kysely serialises its transactions.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: DbOrTrx, qb: QB): QB {
+  return engineOf(db) === 'postgres' ? (qb.forUpdate() as QB) : qb;
+}
+
+/** A UNIQUE constraint refused the write (e.g. an email already taken by a concurrent signup). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
