@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ApiError, deleteUser, getAllUsers } from '@rotalink/shared-api';
+import { renderRoute } from '../../../test-utils/render-route';
+import { makeUser, makeUsers } from '../../../test-utils/users';
+import { UserListPage } from './user-list-page';
+
+jest.mock('@rotalink/shared-api', () => ({ ...jest.requireActual('@rotalink/shared-api'), getAllUsers: jest.fn(), deleteUser: jest.fn() }));
+const mockList = jest.mocked(getAllUsers);
+const mockDelete = jest.mocked(deleteUser);
+
+const alice = makeUser();
+const bob = makeUser({
+  user_id: 'u-bob',
+  email: 'Bob.Builder@Example.org',
+  first_name: 'Bob',
+  last_name: 'Builder',
+  subscription_status: 'inactive',
+  subscription_type: 'yearly',
+  package_price: null,
+  package_joined_date: null,
+  package_expiry_date: null,
+  sub_profile_count: 0,
+});
+const carol = makeUser({ user_id: 'u-carol', email: 'carol@sample.net', first_name: 'Carol', last_name: 'Cole' });
+
+let errorSpy: jest.SpyInstance;
+beforeEach(() => {
+  mockList.mockReset();
+  mockDelete.mockReset();
+  errorSpy = jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+const renderList = (entry = '/admin_dashboard') => renderRoute(<UserListPage />, '/admin_dashboard', entry);
+const rowOf = (email: string) => screen.getByRole('cell', { name: email }).closest('tr') as HTMLElement;
+const bodyRows = () => screen.queryAllByRole('row').slice(1); // the first row is the header
+
+test('shows a loading state, then each user with readable membership facts', async () => {
+  mockList.mockResolvedValue([alice, bob]);
+  renderList();
+  expect(screen.getByRole('status')).toHaveTextContent('Loading users…');
+  expect(await screen.findByRole('cell', { name: 'alice@example.com' })).toBeInTheDocument();
+
+  const a = within(rowOf('alice@example.com'));
+  expect(a.getByText('Alice Archer')).toBeInTheDocument();
+  expect(a.getByText('Active')).toBeInTheDocument();
+  expect(a.getByText('Monthly')).toBeInTheDocument();
+  expect(a.getByText('$144.56')).toBeInTheDocument();
+  expect(a.getByText('Jan 15, 2026')).toBeInTheDocument();
+  expect(a.getByText('Jan 15, 2027')).toBeInTheDocument();
+  expect(a.getByRole('cell', { name: '2' })).toBeInTheDocument();
+
+  const b = within(rowOf('Bob.Builder@Example.org'));
+  expect(b.getByText('Inactive')).toBeInTheDocument();
+  expect(b.getByText('Yearly')).toBeInTheDocument();
+  expect(b.getAllByText('—')).toHaveLength(3); // no price, no joined and no expiry date
+  expect(screen.getByRole('status')).toHaveTextContent('Showing 1–2 of 2');
+});
+
+test('the search matches any part of the email, in any case, as the admin types', async () => {
+  mockList.mockResolvedValue([alice, bob, carol]);
+  const { user } = renderList();
+  await screen.findByRole('cell', { name: 'alice@example.com' });
+  const search = screen.getByLabelText('Search by email');
+
+  await user.type(search, 'BUILDER@ex');
+  await waitFor(() => expect(bodyRows()).toHaveLength(1));
+  expect(rowOf('Bob.Builder@Example.org')).toBeInTheDocument();
+
+  await user.clear(search);
+  await user.type(search, 'EXAMPLE');
+  await waitFor(() => expect(bodyRows()).toHaveLength(2));
+  expect(screen.queryByRole('cell', { name: 'carol@sample.net' })).not.toBeInTheDocument();
+
+  await user.clear(search);
+  await user.type(search, 'nobody');
+  expect(await screen.findByText('No users match “nobody”.')).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  expect(mockList).toHaveBeenCalledTimes(1); // filtering never calls the server
+});
+
+test('delete asks first, then deletes that user and reloads the list', async () => {
+  mockList.mockResolvedValueOnce([alice, bob]).mockResolvedValueOnce([bob]);
+  mockDelete.mockResolvedValue({ message: 'User deleted successfully' });
+  const confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  const { user } = renderList();
+  await user.click(await screen.findByRole('button', { name: 'Delete alice@example.com' }));
+
+  expect(confirmSpy).toHaveBeenCalledWith(expect.stringContaining('Alice Archer (alice@example.com)'));
+  expect(mockDelete).toHaveBeenCalledWith('u-alice');
+  expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('cell', { name: 'alice@example.com' })).not.toBeInTheDocument());
+  expect(rowOf('Bob.Builder@Example.org')).toBeInTheDocument();
+  expect(mockList).toHaveBeenCalledTimes(2);
+});
+
+test('cancelling the confirmation deletes nothing', async () => {
+  mockList.mockResolvedValue([alice, bob]);
+  jest.spyOn(window, 'confirm').mockReturnValue(false);
+  const { user } = renderList();
+  await user.click(await screen.findByRole('button', { name: 'Delete alice@example.com' }));
+  expect(mockDelete).not.toHaveBeenCalled();
+  expect(rowOf('alice@example.com')).toBeInTheDocument();
+  expect(mockList).toHaveBeenCalledTimes(1);
+});
+
+test('the delete button is disabled while its call runs', async () => {
+  mockList.mockResolvedValue([alice]);
+  let finish!: () => void;
+  mockDelete.mockReturnValue(new Promise((resolve) => (finish = () => resolve({ message: 'ok' }))));
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  const { user } = renderList();
+  await user.click(await screen.findByRole('button', { name: 'Delete alice@example.com' }));
+  expect(screen.getByRole('button', { name: 'Delete alice@example.com' })).toBeDisabled();
+  finish();
+  await waitFor(() => expect(mockList).toHaveBeenCalledTimes(2));
+});
+
+test('a failed delete is only logged (spec §8): no message, the row stays', async () => {
+  mockList.mockResolvedValue([alice]);
+  mockDelete.mockRejectedValue(new ApiError('User not found', { status: 404, serverMessage: 'User not found' }));
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  const { user } = renderList();
+  await user.click(await screen.findByRole('button', { name: 'Delete alice@example.com' }));
+  await waitFor(() => expect(errorSpy).toHaveBeenCalledWith('Deleting the user failed', expect.any(ApiError)));
+  expect(screen.queryByText('User not found')).not.toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(rowOf('alice@example.com')).toBeInTheDocument();
+});
+
+test('a failed list is only logged (spec §8): no error text, and Refresh tries again', async () => {
+  mockList.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 })).mockResolvedValueOnce([carol]);
+  const { user } = renderList();
+  expect(await screen.findByText('No users to show.')).toBeInTheDocument();
+  expect(errorSpy).toHaveBeenCalledWith('Loading the user list failed', expect.any(ApiError));
+  expect(screen.queryByText('Something went wrong!')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+  expect(await screen.findByRole('cell', { name: 'carol@sample.net' })).toBeInTheDocument();
+});
+
+test("a member's token (403) gets the administrators-only message, not an empty table", async () => {
+  mockList.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+  renderList();
+  expect(await screen.findByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
+  expect(screen.getByRole('link', { name: '/admin' })).toHaveAttribute('href', '/admin');
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  expect(screen.queryByText('No users to show.')).not.toBeInTheDocument();
+});
+
+test('a 403 on delete also shows the administrators-only message', async () => {
+  mockList.mockResolvedValue([alice]);
+  mockDelete.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  const { user } = renderList();
+  await user.click(await screen.findByRole('button', { name: 'Delete alice@example.com' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
+});
+
+test('an unaccepted token (401) goes to the /admin sign-in', async () => {
+  mockList.mockRejectedValue(new ApiError('Token is missing', { status: 401, serverMessage: 'Token is missing' }));
+  renderList();
+  expect(await screen.findByText('Landed on /admin')).toBeInTheDocument();
+});
+
+test('a thousand users render one page of 50 rows, with counts and paging', async () => {
+  mockList.mockResolvedValue(makeUsers(1000));
+  const { user } = renderList();
+  expect(await screen.findByText('Showing 1–50 of 1,000')).toBeInTheDocument();
+  expect(bodyRows()).toHaveLength(50);
+  expect(screen.getByText('Page 1 of 20')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(screen.getByText('Showing 51–100 of 1,000')).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: 'user-0051@example.com' })).toBeInTheDocument();
+  expect(screen.queryByRole('cell', { name: 'user-0001@example.com' })).not.toBeInTheDocument();
+
+  // A search starts again at page 1 of the matches: user-01xx = 0100…0199.
+  await user.type(screen.getByLabelText('Search by email'), 'USER-01');
+  expect(await screen.findByText('Showing 1–50 of 100')).toBeInTheDocument();
+  expect(bodyRows()).toHaveLength(50);
+});
+
+test('the page and search survive a return through the URL', async () => {
+  mockList.mockResolvedValue(makeUsers(120));
+  renderList('/admin_dashboard?q=user-00&page=2');
+  expect(await screen.findByText('Showing 51–99 of 99')).toBeInTheDocument();
+  expect(screen.getByLabelText('Search by email')).toHaveValue('user-00');
+});
+
+test('View opens the user details with the user as navigation state and the id in the URL', async () => {
+  mockList.mockResolvedValue([alice, bob]);
+  const { user } = renderList();
+  await user.click(await screen.findByRole('button', { name: 'View Bob.Builder@Example.org' }));
+  expect(screen.getByText('Landed on /user-details?userId=u-bob')).toBeInTheDocument();
+  expect(screen.getByText('State user: Bob.Builder@Example.org')).toBeInTheDocument();
+});
+
+test('member-written names are shown as text, never as HTML', async () => {
+  mockList.mockResolvedValue([makeUser({ first_name: '<img src=x onerror=alert(1)>', last_name: '<b>x</b>' })]);
+  const { container } = renderList();
+  expect(await screen.findByText('<img src=x onerror=alert(1)> <b>x</b>')).toBeInTheDocument();
+  expect(container.querySelector('img')).toBeNull();
+});
