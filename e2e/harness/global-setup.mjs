@@ -1,0 +1,116 @@
+// Starts the composed product once for the whole run: the API (fresh SQLite in a temp dir, mail to
+// a temp outbox, known admin, rate limits off), the shell and the three remotes with
+// startStaticServer on their own ports, one Chromium, and a small control server the tests use to
+// stop, restart or redeploy a front end. Builds nothing: a missing dist is one clear line.
+import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { checkBuilds, loadStaticServer, freePort, startApi, HOST, ROOT, REMOTES, FOLDER, closeServer } from './stack.mjs';
+import { startControlServer } from './control-server.mjs';
+
+const require = createRequire(import.meta.url);
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+export default async function globalSetup() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`e2e: Chromium is not installed at ${CHROMIUM} — run \`apt-get install -y chromium\` (DESIGN §9); the browser suite cannot run without it.`);
+  }
+  checkBuilds();
+  const startStaticServer = await loadStaticServer();
+
+  const tmp = mkdtempSync(join(tmpdir(), 'rotalink-e2e-'));
+  mkdirSync(join(tmp, 'outbox'), { recursive: true });
+  const ports = {
+    api: await freePort(),
+    shell: await freePort(),
+    mf_public: await freePort(),
+    mf_member: await freePort(),
+    mf_admin: await freePort(),
+  };
+  const origin = (port) => `http://${HOST}:${port}`;
+  const shellUrl = origin(ports.shell);
+
+  const apiEnv = {
+    DATABASE_URL: `sqlite:${join(tmp, 'rotalink.db')}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_TTL: '24h',
+    ADMIN_USERNAME: 'e2e-admin',
+    ADMIN_PASSWORD: `Adm1n-${randomBytes(6).toString('hex')}`,
+    PUBLIC_SITE_URL: shellUrl,
+    API_PUBLIC_URL: origin(ports.api),
+    MAIL_OUTBOX_DIR: join(tmp, 'outbox'),
+    PAYMENT_PROVIDER: 'local',
+    RATE_LIMIT_LOGIN_PER_MIN: '0',
+    RATE_LIMIT_CLICKS_PER_MIN: '0',
+    RATE_LIMIT_GLOBAL_PER_MIN: '0',
+  };
+  const handles = { api: null, statics: {}, browser: null, control: null, tmp };
+  globalThis.__ROTALINK_E2E__ = handles;
+
+  try {
+    handles.api = await startApi({ port: ports.api, tmp, env: apiEnv });
+
+    /** Where each remote is deployed now: folder served and port (the control server changes it). */
+    const deployments = {};
+    for (const name of REMOTES) deployments[name] = { dir: join(ROOT, FOLDER[name], 'dist'), port: ports[name] };
+    const shellConfig = () => ({
+      apiBase: handles.api.url,
+      remotes: Object.fromEntries(REMOTES.map((n) => [n, `${origin(deployments[n].port)}/mf-manifest.json`])),
+    });
+    const startRemote = async (name) => {
+      const { dir, port } = deployments[name];
+      handles.statics[name] = await startStaticServer({ dir, port, spa: false });
+    };
+    const startShell = async () => {
+      handles.statics.shell = await startStaticServer({ dir: join(ROOT, 'shell/dist'), port: ports.shell, spa: true, config: shellConfig() });
+    };
+    for (const name of REMOTES) await startRemote(name);
+    await startShell();
+
+    const control = await startControlServer({
+      port: await freePort(),
+      stopFrontEnd: async (name) => {
+        await closeServer(handles.statics[name]);
+        handles.statics[name] = null;
+      },
+      startFrontEnd: async (name, change = {}) => {
+        if (name === 'shell') return startShell();
+        Object.assign(deployments[name], change);
+        return startRemote(name);
+      },
+      state: () => ({ deployments, config: shellConfig() }),
+    });
+    handles.control = control;
+
+    const { chromium } = require('playwright-core');
+    handles.browser = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+
+    const state = {
+      tmp,
+      root: ROOT,
+      shellUrl,
+      apiUrl: handles.api.url,
+      apiEnv,
+      ports,
+      outbox: apiEnv.MAIL_OUTBOX_DIR,
+      admin: { username: apiEnv.ADMIN_USERNAME, password: apiEnv.ADMIN_PASSWORD },
+      controlUrl: control.url,
+      wsEndpoint: handles.browser.wsEndpoint(),
+      artifacts: join(ROOT, 'e2e/artifacts'),
+    };
+    const stateFile = join(tmp, 'state.json');
+    writeFileSync(stateFile, JSON.stringify(state, null, 2));
+    process.env.ROTALINK_E2E_STATE = stateFile;
+    mkdirSync(state.artifacts, { recursive: true });
+  } catch (err) {
+    // Leave nothing running when the start fails half-way.
+    const { default: teardown } = await import('./global-teardown.mjs');
+    await teardown();
+    throw err;
+  }
+}
+

@@ -1,0 +1,62 @@
+/**
+ * Journey 7 — a 360×740 phone: the public page and the dashboard have no horizontal scrolling,
+ * every control is on screen and reachable, and touch targets are at least 40 px (front-end
+ * contract).
+ */
+import type { Page } from 'playwright-core';
+import { closeVisitors, disconnectBrowser, newVisitor, PHONE } from '../support/browser';
+import { addLink, createMember, type Member } from '../support/api';
+import { site } from '../support/stack';
+import { signedInAt } from '../support/session';
+import { controls, scrollWidth } from '../support/layout';
+
+afterAll(disconnectBrowser);
+afterEach(closeVisitors);
+
+let member: Member;
+beforeAll(async () => {
+  member = await createMember('phone', { active: true, firstName: 'Philippa', lastName: 'Longsurname-Withoutbreaks' });
+  await addLink(member.token, member.userId, { url: 'https://a-very-long-subdomain-name-for-testing.example.com/some/deep/path?ref=1234567890', maxClicks: 10, name: 'A link with a rather long name to wrap on a phone' });
+  await addLink(member.token, member.userId, { url: 'https://short.example.com/', maxClicks: null, name: 'Short' });
+});
+
+async function checkPhoneLayout(page: Page) {
+  expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  const boxes = await controls(page);
+  expect(boxes.length).toBeGreaterThan(0);
+  // Every control lies within the screen's width (reachable without sideways scrolling).
+  expect(boxes.filter((b) => b.left < 0 || b.right > PHONE.width)).toEqual([]);
+  return boxes;
+}
+
+test('the public page on a phone: no sideways scrolling, every control on screen', async () => {
+  const { page } = await newVisitor({ phone: true });
+  await page.goto(site(`/profile?userId=${encodeURIComponent(member.userId)}`));
+  await page.getByRole('button', { name: /^Open A link with/ }).waitFor();
+  const boxes = await checkPhoneLayout(page);
+  expect(boxes.some((b) => b.what.includes('Open Short'))).toBe(true);
+});
+
+test('the dashboard on a phone: no sideways scrolling, every control on screen', async () => {
+  const { page } = await newVisitor({ phone: true });
+  await signedInAt(page, member.token, '/user');
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await page.getByText(member.email).first().waitFor();
+  const boxes = await checkPhoneLayout(page);
+  expect(boxes.some((b) => /copy/i.test(b.what))).toBe(true);
+});
+
+test('touch targets on the phone pages are at least 40 px high', async () => {
+  const { page } = await newVisitor({ phone: true });
+  const small: string[] = [];
+  for (const path of [`/profile?userId=${encodeURIComponent(member.userId)}`, '/user']) {
+    await signedInAt(page, member.token, path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const b of await controls(page)) {
+      // Inline text links inside a sentence are exempt; buttons and fields are not.
+      if (!b.what.startsWith('a ') && b.height < 40) small.push(`${path}: ${b.what} is ${b.height}px high`);
+    }
+  }
+  expect(small).toEqual([]);
+});

@@ -1,0 +1,13 @@
+import { createServer, type AddressInfo } from 'node:net';
+
+/** A port nobody listens on right now (for moving a remote to a new address). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
