@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import { ApiError, login, tokenStore } from '@rotalink/shared-api';
+import { renderPage } from '../../../test-utils/render-page';
+import { LoginPage } from './login-page';
+
+jest.mock('@rotalink/shared-api', () => ({ ...jest.requireActual('@rotalink/shared-api'), login: jest.fn() }));
+const loginMock = login as jest.MockedFunction<typeof login>;
+
+const show = () => renderPage(<LoginPage />, { path: '/login' });
+
+beforeEach(() => {
+  loginMock.mockReset();
+  tokenStore.clear();
+});
+
+test('requires both email and password and sends nothing otherwise (spec §5)', async () => {
+  const { user } = show();
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(screen.getByText('Email is required.')).toBeInTheDocument();
+  expect(screen.getByText('Password is required.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  expect(loginMock).not.toHaveBeenCalled();
+});
+
+test('signs in: stores the token, toasts the message and goes to /user', async () => {
+  loginMock.mockResolvedValue({ status: 'SUCCESS', token: 'tok-123', message: 'Login successful' });
+  const { user } = show();
+  await user.type(screen.getByLabelText('Email'), ' ann@example.com ');
+  await user.type(screen.getByLabelText('Password'), 'secret-pass');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+  expect(await screen.findByRole('heading', { name: 'Landed on /user' })).toBeInTheDocument();
+  expect(loginMock).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'secret-pass' });
+  expect(tokenStore.getToken()).toBe('tok-123');
+  expect(tokenStore.isAdmin()).toBe(false);
+  expect(await screen.findByText('Login successful')).toBeInTheDocument();
+});
+
+test('shows the server error when sign-in is refused, and keeps the visitor on the form', async () => {
+  loginMock.mockRejectedValue(new ApiError('Invalid email or password', { status: 401, serverMessage: 'Invalid email or password' }));
+  const { user } = show();
+  await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+  await user.type(screen.getByLabelText('Password'), 'wrong');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+  expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+  expect(tokenStore.getToken()).toBeNull();
+  expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+});
+
+test("falls back to 'Login failed!' when the server sent no text", async () => {
+  loginMock.mockRejectedValue(new ApiError('Something went wrong!', { isNetworkError: true }));
+  const { user } = show();
+  await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+  await user.type(screen.getByLabelText('Password'), 'pw');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Login failed!');
+});
+
+test('disables the button while the call runs (no double submit)', async () => {
+  let finish: (v: Awaited<ReturnType<typeof login>>) => void = () => {};
+  loginMock.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+  const { user } = show();
+  await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+  await user.type(screen.getByLabelText('Password'), 'pw');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+  const busy = screen.getByRole('button', { name: /signing in/i });
+  expect(busy).toBeDisabled();
+  await user.click(busy);
+  expect(loginMock).toHaveBeenCalledTimes(1);
+  finish({ status: 'SUCCESS', token: 't', message: 'ok' });
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Landed on /user' })).toBeInTheDocument());
+});
+
+test('the show/hide toggle reveals and hides the password', async () => {
+  const { user } = show();
+  const password = screen.getByLabelText('Password');
+  expect(password).toHaveAttribute('type', 'password');
+  await user.click(screen.getByRole('button', { name: 'Show password' }));
+  expect(password).toHaveAttribute('type', 'text');
+  await user.click(screen.getByRole('button', { name: 'Hide password' }));
+  expect(password).toHaveAttribute('type', 'password');
+});
+
+test('links to /forgotpassword and /signup', async () => {
+  const { user } = show();
+  expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+  expect(screen.getByRole('heading', { name: 'Landed on /forgotpassword' })).toBeInTheDocument();
+});

@@ -1,0 +1,29 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+
+/** Shows where navigation landed, as a heading a test can find. */
+function Landed() {
+  const location = useLocation();
+  return <h1>Landed on {location.pathname}</h1>;
+}
+
+/**
+ * Renders one page as the shell would: inside a router (at `url`) with the one ToastContainer.
+ * Any other path renders "Landed on <path>", so tests can assert navigation.
+ */
+export function renderPage(page: ReactElement, { path, url = path, fakeTimers = false }: { path: string; url?: string; fakeTimers?: boolean }) {
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: jest.advanceTimersByTime } : {});
+  const view = render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path={path} element={page} />
+        <Route path="*" element={<Landed />} />
+      </Routes>
+      <ToastContainer position="top-right" autoClose={5000} />
+    </MemoryRouter>,
+  );
+  return { user, ...view };
+}
