@@ -10,7 +10,7 @@ export type AsyncState<T> =
  * previous data stays on screen (`refreshing`), so a Refresh never blanks the page; a late
  * answer of an older request never overwrites a newer one.
  */
-export function useAsyncData<T>(load: () => Promise<T>, deps: readonly unknown[]) {
+export function useAsyncData<T>(load: () => Promise<T>, deps: readonly unknown[], enabled = true) {
   const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
   const requestId = useRef(0);
@@ -35,12 +35,13 @@ export function useAsyncData<T>(load: () => Promise<T>, deps: readonly unknown[]
   }, []);
 
   useEffect(() => {
+    if (!enabled) return; // nothing to load yet (e.g. no id in the address); the page says why
     void run(false);
     return () => {
       requestId.current++; // ignore answers that arrive after unmount or a dependency change
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, [enabled, ...deps]);
 
   /** Reload without blanking the page; rejects when the reload fails. */
   const refresh = useCallback(() => run(true), [run]);

@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, getSubProfile, tokenStore, updateSubProfile } from '@rotalink/shared-api';
+import { makeSub } from '../../../test-utils/fixtures';
+import { renderPage } from '../../../test-utils/render-page';
+import { EditSubProfilePage } from './edit-sub-profile-page';
+
+jest.mock('@rotalink/shared-api', () => ({
+  ...jest.requireActual('@rotalink/shared-api'),
+  getSubProfile: jest.fn(),
+  updateSubProfile: jest.fn(),
+}));
+const mockGet = getSubProfile as jest.MockedFunction<typeof getSubProfile>;
+const mockUpdate = updateSubProfile as jest.MockedFunction<typeof updateSubProfile>;
+
+const renderEdit = (url = '/editsubprofile?userId=s_sub1') => renderPage(<EditSubProfilePage />, { path: '/editsubprofile', url });
+const sub = makeSub({ title: 'Coach', slogan: 'Go', about: 'Bio' });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  tokenStore.setSession('member-token');
+});
+
+describe('EditSubProfilePage', () => {
+  it('loads the sub-profile named in the address and prefills every field, password blank', async () => {
+    mockGet.mockResolvedValue({ status: 'SUCCESS', subProfiles: [sub] });
+    renderEdit();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the sub-profile…');
+    expect(await screen.findByLabelText('First name')).toHaveValue('Bob');
+    expect(mockGet).toHaveBeenCalledWith('s_sub1');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Builder');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0100');
+    expect(screen.getByLabelText(/Email/)).toHaveValue('bob@example.com');
+    expect(screen.getByLabelText('Title')).toHaveValue('Coach');
+    expect(screen.getByLabelText('Slogan')).toHaveValue('Go');
+    expect(screen.getByLabelText('About')).toHaveValue('Bio');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('');
+    expect(screen.getByText(/Leave blank to keep the current password/)).toBeInTheDocument();
+  });
+
+  it("shows 'Unauthorized. Please login.' without a token, and when the server answers 403", async () => {
+    tokenStore.clear();
+    const { unmount } = renderEdit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Unauthorized. Please login.');
+    expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+    unmount();
+
+    tokenStore.setSession('member-token');
+    mockGet.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+    renderEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized. Please login.');
+  });
+
+  it("shows 'Failed to load profile data' when loading fails or finds nothing", async () => {
+    mockGet.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 })).mockResolvedValueOnce({ status: 'SUCCESS', subProfiles: [] });
+    renderEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load profile data');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Failed to load profile data')).toBeInTheDocument();
+    expect(mockGet).toHaveBeenCalledTimes(2);
+  });
+
+  it('says so when no sub-profile is named in the address', () => {
+    renderEdit('/editsubprofile');
+    expect(screen.getByRole('alert')).toHaveTextContent('No sub-profile was chosen.');
+    expect(mockGet).not.toHaveBeenCalled();
+  });
+
+  it('sends every field with the userId (blank password = unchanged), toasts and returns to /user', async () => {
+    mockGet.mockResolvedValue({ status: 'SUCCESS', subProfiles: [sub] });
+    mockUpdate.mockResolvedValue({ status: 'SUCCESS', message: 'Sub-profile updated successfully' });
+    renderEdit();
+    const phone = await screen.findByLabelText('Phone');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '555-0199');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(mockUpdate).toHaveBeenCalledWith({
+      userId: 's_sub1', first_name: 'Bob', last_name: 'Builder', email: 'bob@example.com', phone: '555-0199',
+      title: 'Coach', slogan: 'Go', about: 'Bio', password: '',
+    });
+    expect(await screen.findByText('Sub-profile updated successfully')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/user');
+  });
+
+  it("requires the phone and shows 'Update failed' (typing kept) when saving fails", async () => {
+    mockGet.mockResolvedValue({ status: 'SUCCESS', subProfiles: [sub] });
+    mockUpdate.mockRejectedValue(new ApiError('Email already in use', { status: 409, serverMessage: 'Email already in use' }));
+    renderEdit();
+    const phone = await screen.findByLabelText('Phone');
+    await userEvent.clear(phone);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByText('Phone is required.')).toBeInTheDocument();
+    expect(mockUpdate).not.toHaveBeenCalled();
+
+    await userEvent.type(phone, '555');
+    await userEvent.type(screen.getByLabelText('Slogan'), ' on');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Update failed'); // the toast
+    const form = screen.getByRole('form', { name: 'Sub-profile' });
+    expect(within(form).getByText('Update failed')).toBeInTheDocument();
+    expect(within(form).getByText('Email already in use')).toBeInTheDocument();
+    expect(screen.getByLabelText('Slogan')).toHaveValue('Go on');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  });
+
+  it("shows 'Unauthorized. Please login.' when saving is refused with 401", async () => {
+    mockGet.mockResolvedValue({ status: 'SUCCESS', subProfiles: [sub] });
+    mockUpdate.mockRejectedValue(new ApiError('Token is missing', { status: 401, serverMessage: 'Token is missing' }));
+    renderEdit();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized. Please login.');
+  });
+});

@@ -1,0 +1,95 @@
+import { useSyncExternalStore, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MESSAGES, tokenStore } from '@rotalink/shared-api';
+import { ErrorPanel, Loading } from '../../../components/page-state';
+import { addLinksPath } from '../../../components/public-link';
+import { useEditSubProfile } from '../hooks/use-edit-sub-profile';
+import { SubProfileFields } from './sub-profile-fields';
+
+function LoginLink() {
+  return (
+    <Link className="mem-btn" to="/login">
+      Go to login
+    </Link>
+  );
+}
+
+/** /editsubprofile?userId= — edit one of the member's sub-profiles (spec §2, §5, §8). */
+export function EditSubProfilePage() {
+  const [params] = useSearchParams();
+  const userId = params.get('userId') ?? '';
+  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken);
+  const { load, loadError, form, saving, failure, save } = useEditSubProfile(userId);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
+  };
+
+  let body;
+  if (!token) {
+    body = (
+      <ErrorPanel message={MESSAGES.unauthorizedLogin}>
+        <LoginLink />
+      </ErrorPanel>
+    );
+  } else if (!userId) {
+    body = (
+      <ErrorPanel message="No sub-profile was chosen.">
+        <Link className="mem-btn mem-btn--secondary" to="/user">
+          Choose one on your dashboard
+        </Link>
+      </ErrorPanel>
+    );
+  } else if (load.state.status === 'loading') {
+    body = <Loading label="Loading the sub-profile…" />;
+  } else if (loadError) {
+    body =
+      loadError === MESSAGES.unauthorizedLogin ? (
+        <ErrorPanel message={loadError}>
+          <LoginLink />
+        </ErrorPanel>
+      ) : (
+        <ErrorPanel message={loadError} onRetry={load.retry}>
+          <Link className="mem-btn mem-btn--secondary" to="/user">
+            Back to dashboard
+          </Link>
+        </ErrorPanel>
+      );
+  } else {
+    body = (
+      <form className="mem-card mem-form" onSubmit={onSubmit} noValidate aria-label="Sub-profile">
+        {failure && (
+          <div className="mem-alert">
+            {failure.text}
+            {failure.detail && <div>{failure.detail}</div>}
+          </div>
+        )}
+        <SubProfileFields values={form.values} errors={form.errors} setField={form.setField} mode="edit" />
+        <div className="mem-actions">
+          <button type="submit" className="mem-btn" disabled={saving}>
+            {saving ? 'Saving…' : 'Save changes'}
+          </button>
+          <Link className="mem-btn mem-btn--secondary" to={addLinksPath(userId)}>
+            Manage links
+          </Link>
+          <Link className="mem-btn mem-btn--secondary" to="/user">
+            Cancel
+          </Link>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="mem-page">
+      <header>
+        <h1>Edit sub-profile</h1>
+        {load.state.status === 'ready' && (
+          <p className="mem-subtitle">{`${load.state.data.first_name} ${load.state.data.last_name}`.trim()}</p>
+        )}
+      </header>
+      {body}
+    </div>
+  );
+}
