@@ -32,3 +32,10 @@ export interface PaymentProvider {
 }
 
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+/** The provider could not be asked (network, outage, bad key): a 502 for the caller, details in the log. */
+export class PaymentProviderUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`payment provider unavailable: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.test-helper';
+import { PaymentProviderUnavailable } from './payment-provider';
 import { createStripeProvider, InvalidWebhookSignatureError, type StripeProvider } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -47,6 +48,7 @@ describe('Stripe provider (real SDK against a local fake of the Stripe API)', ()
 
   it('fails loudly with a wrong API key rather than calling the payment unpaid', async () => {
     const wrong = createStripeProvider({ secretKey: 'sk_test_wrong', api: fake.api });
+    await expect(wrong.createSession(input)).rejects.toThrow(PaymentProviderUnavailable);
     await expect(wrong.createSession(input)).rejects.toThrow(/Invalid API Key/);
   });
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { PLAN } from '@rotalink/shared-api/contract';
-import type { CheckoutSession, CreateSessionInput, PaymentProvider, PaymentVerification } from './payment-provider';
+import { PaymentProviderUnavailable, type CheckoutSession, type CreateSessionInput, type PaymentProvider, type PaymentVerification } from './payment-provider';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -60,6 +60,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         // Stripe itself replaces {CHECKOUT_SESSION_ID}.
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
+      }).catch((err: unknown) => {
+        throw new PaymentProviderUnavailable(err);
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url };
@@ -70,7 +72,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       } catch (err) {
         // An id Stripe does not know is the caller's mistake, not an outage.
         if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing')) return null;
-        throw err;
+        throw new PaymentProviderUnavailable(err);
       }
     },
     parseWebhook(rawBody: Buffer, signature: string | undefined) {

@@ -1,0 +1,2 @@
+export type { MailMessage, Mailer } from './mailer';
+export { createMailer, type MailConfig } from './create-mailer';

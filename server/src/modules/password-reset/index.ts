@@ -1,0 +1,1 @@
+export { passwordResetRoutes, type PasswordResetRoutesOptions } from './password-reset.routes';

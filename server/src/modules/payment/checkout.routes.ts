@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { completePayment } from './complete-payment';
+import { renderCheckoutPage, renderNotFoundPage, renderPaidPage } from './checkout-page';
+import { successUrl, withSessionId } from './local-provider';
+import { findPayment } from './payments.repository';
+
+const LOCAL_ID = /^cs_local_[A-Za-z0-9_-]{20,64}$/;
+
+/**
+ * The local provider's pages (DESIGN §7), served by the API at `{API}/checkout/{id}`. Registered
+ * only when PAYMENT_PROVIDER=local: with Stripe, nothing here can mark a payment paid.
+ */
+export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
+  const site = app.config.publicSiteUrl;
+
+  // The Pay button posts an empty form; its body carries nothing we read.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
+  }
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Own policy: no scripts at all, inline styles only, and the form may redirect to the site.
+      .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${site}; frame-ancestors 'none'; base-uri 'none'`)
+      .send(body);
+
+  const findLocal = async (id: string) => {
+    const row = LOCAL_ID.test(id) ? await findPayment(app.db, id) : undefined;
+    return row?.provider === 'local' ? row : undefined;
+  };
+
+  app.get<{ Params: { id: string } }>('/checkout/:id', { schema: { hide: true } }, async (request, reply) => {
+    const row = await findLocal(request.params.id);
+    if (!row) return html(reply, 404, renderNotFoundPage({ homeUrl: `${site}/` }));
+    if (row.status === 'paid') return html(reply, 200, renderPaidPage({ continueUrl: withSessionId(successUrl(site), row.id) }));
+    return html(reply, 200, renderCheckoutPage({ sessionId: row.id, cancelUrl: `${site}/` }));
+  });
+
+  app.post<{ Params: { id: string } }>('/checkout/:id/pay', { schema: { hide: true } }, async (request, reply) => {
+    const row = await findLocal(request.params.id);
+    if (!row) return html(reply, 404, renderNotFoundPage({ homeUrl: `${site}/` }));
+    // The local provider is its own payment authority: pressing Pay is the payment.
+    await completePayment({
+      db: app.db,
+      verification: { sessionId: row.id, paid: true, userId: row.user_id, amountCents: row.amount_cents, currency: row.currency },
+    });
+    return reply.code(303).header('cache-control', 'no-store').redirect(withSessionId(successUrl(site), row.id), 303);
+  });
+}

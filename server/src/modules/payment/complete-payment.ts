@@ -1,0 +1,39 @@
+import { PLAN } from '@rotalink/shared-api/contract';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/ids';
+import type { PaymentVerification } from './payment-provider';
+import { activatePlan, findPaymentForUpdate, markPaid } from './payments.repository';
+
+/**
+ * - `paid`: the payment is recorded as paid and the plan is active (now or by an earlier call).
+ * - `unpaid`: the provider does not (yet) say paid.
+ * - `unknown`: we never created this session.
+ * - `mismatch`: the provider's session is not the one we created (other user, amount or currency).
+ */
+export type CompletionResult = 'paid' | 'unpaid' | 'unknown' | 'mismatch';
+
+/**
+ * Records a provider-confirmed payment and activates the plan, exactly once however many times
+ * it is called (payment-success, the webhook and the local Pay button may all arrive):
+ * the pending → paid update and the plan activation are one transaction, and only the call
+ * whose update changed the row activates.
+ */
+export async function completePayment(options: { db: Db; verification: PaymentVerification }): Promise<CompletionResult> {
+  const { db, verification: v } = options;
+  return db.transaction().execute(async (trx) => {
+    const row = await findPaymentForUpdate(trx, v.sessionId);
+    if (!row) return 'unknown';
+    // Never trust the provider's echo blindly: it must be the session we created, for our price.
+    const matches =
+      v.userId === row.user_id &&
+      v.amountCents === row.amount_cents &&
+      v.currency?.toLowerCase() === row.currency &&
+      row.amount_cents === PLAN.amountCents;
+    if (!matches) return 'mismatch';
+    if (row.status === 'paid') return 'paid';
+    if (!v.paid) return 'unpaid';
+    const now = nowIso();
+    if (await markPaid(trx, row.id, now)) await activatePlan(trx, row.user_id, row.amount_cents, now);
+    return 'paid';
+  });
+}

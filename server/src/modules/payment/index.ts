@@ -1,0 +1,2 @@
+export { paymentRoutes } from './payment.routes';
+export type { PaymentProvider, PaymentVerification } from './payment-provider';

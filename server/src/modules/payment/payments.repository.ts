@@ -1,0 +1,65 @@
+import type { DbOrTrx } from '../../db/database';
+import { forUpdate } from '../../db/dialect-sql';
+import type { PaymentRow } from '../../db/tables/payments.table';
+
+export async function insertPayment(
+  db: DbOrTrx,
+  row: { id: string; userId: string; provider: PaymentRow['provider']; amountCents: number; currency: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('payments')
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      provider: row.provider,
+      amount_cents: row.amountCents,
+      currency: row.currency,
+      status: 'pending',
+      created_at: row.now,
+      paid_at: null,
+    })
+    .execute();
+}
+
+export function findPayment(db: DbOrTrx, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inside a transaction: the row, locked on PostgreSQL so two confirmations of one session serialise. */
+export function findPaymentForUpdate(trx: DbOrTrx, id: string): Promise<PaymentRow | undefined> {
+  return forUpdate(trx, trx.selectFrom('payments').selectAll().where('id', '=', id)).executeTakeFirst();
+}
+
+/** → paid, once: true only for the call that made the change (the one that activates the plan). */
+export async function markPaid(trx: DbOrTrx, id: string, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('payments')
+    .set({ status: 'paid', paid_at: now })
+    .where('id', '=', id)
+    .where('status', '<>', 'paid')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The lifetime plan (spec §9: sent as 'monthly'; no expiry). Price stored in cents. */
+export async function activatePlan(trx: DbOrTrx, userId: string, priceCents: number, now: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({
+      subscription_status: 'active',
+      subscription_type: 'monthly',
+      package_price_cents: priceCents,
+      package_joined_date: now,
+      package_expiry_date: null,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function findPayer(db: DbOrTrx, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'parent_id', 'email', 'subscription_status', 'package_expiry_date'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
