@@ -19,10 +19,9 @@ import { linksRoutes } from './modules/links/links.routes';
 import { publicRoutes } from './modules/public/public.routes';
 import { subProfilesRoutes } from './modules/sub-profiles/sub-profiles.routes';
 import { rateLimits } from './plugins/rate-limits';
-// PAYMENTS ENGINEER: import your modules here, e.g.
-//   import { paymentRoutes } from './modules/payment';
-//   import { passwordResetRoutes } from './modules/password-reset';
-//   import { createMailer, type Mailer } from './modules/mail';
+import { createMailer } from './modules/mail';
+import { passwordResetRoutes } from './modules/password-reset';
+import { paymentRoutes } from './modules/payment';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,19 +99,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  // PAYMENTS ENGINEER: create the mailer here, e.g. `const mailer = createMailer(config, app.log);`
-  // and pass it to passwordResetRoutes below.
+  // SMTP when SMTP_URL is set, otherwise .eml files in MAIL_OUTBOX_DIR (DESIGN §4).
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom });
 
   await app.register(authRoutes);
   await app.register(subProfilesRoutes);
   await app.register(linksRoutes);
   await app.register(publicRoutes);
   await app.register(adminRoutes);
-  // PAYMENTS ENGINEER: register your routes here, e.g.
-  //   await app.register(paymentRoutes, { ... });
-  //   await app.register(passwordResetRoutes, { mailer });
+  await app.register(passwordResetRoutes, { mailer });
+  await app.register(paymentRoutes);
 
   app.addHook('onClose', async () => {
+    await mailer.close();
     if (redis) await redis.quit().catch(() => redis?.disconnect());
     if (ownDb) await ownDb();
   });

@@ -27,6 +27,8 @@ export interface Config {
   corsOrigins: string[];
   smtpUrl: string | undefined;
   mailOutboxDir: string;
+  /** MAIL_FROM: the sender of our mail, e.g. `Rotalink <no-reply@example.com>` (a default when unset). */
+  mailFrom: string | undefined;
   paymentProvider: 'local' | 'stripe';
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
@@ -156,6 +158,10 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
   const smtpUrl = str(env, 'SMTP_URL');
   if (smtpUrl) url(env, 'SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
   const mailOutboxDir = resolve(cwd, str(env, 'MAIL_OUTBOX_DIR') ?? join(dataDir, 'outbox'));
+  const mailFrom = str(env, 'MAIL_FROM');
+  if (mailFrom && (mailFrom.length > 200 || !/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/.test(mailFrom))) {
+    fail('MAIL_FROM', `must be an address like 'Rotalink <no-reply@example.com>', got '${mailFrom}'`);
+  }
 
   const redisUrl = str(env, 'REDIS_URL');
   if (redisUrl) url(env, 'REDIS_URL', redisUrl, ['redis:', 'rediss:']);
@@ -181,7 +187,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
 
   return {
     nodeEnv, port, host, databaseUrl, dataDir, jwtSecret, jwtTtlSeconds, adminUsername, adminPassword,
-    adminPasswordGenerated, apiPublicUrl, publicSiteUrl, corsOrigins, smtpUrl, mailOutboxDir, paymentProvider,
+    adminPasswordGenerated, apiPublicUrl, publicSiteUrl, corsOrigins, smtpUrl, mailOutboxDir, mailFrom, paymentProvider,
     stripeSecretKey, stripeWebhookSecret, stripeApi, redisUrl, rateLimit, trustProxy, logLevel,
   };
 }
