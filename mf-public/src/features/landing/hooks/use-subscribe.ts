@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { createPaymentSession, MESSAGES, PLAN, tokenStore } from '@rotalink/shared-api';
+import { leavePageFor } from '../../../components/leave-page';
 
 /** Spec §9 text shape: 'You are subscribing to (lifetime) for $...'. */
 export const SUBSCRIBE_CONFIRM_TEXT = `You are subscribing to (lifetime) for $${PLAN.amount.toFixed(2)}`;
@@ -29,7 +30,7 @@ export function useSubscribe(): { subscribe: () => Promise<void>; busy: boolean 
       const { url } = await createPaymentSession();
       if (!url) throw new Error(MESSAGES.somethingWentWrong);
       // Stay busy: the browser is leaving for the checkout page.
-      window.location.assign(url);
+      leavePageFor(url);
     } catch (error) {
       toast.error(error instanceof Error && error.message ? error.message : MESSAGES.somethingWentWrong);
       running.current = false;
