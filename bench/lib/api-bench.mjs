@@ -1,0 +1,161 @@
+// Part 1 of the bench: API throughput and latency beside a bare-Fastify ceiling, on SQLite and
+// PostgreSQL, all scenarios interleaved round by round so that background load on a shared
+// machine hits every figure alike (issue 7: "measured side by side in one run").
+import { join } from 'node:path';
+import { startNode, freePort, waitForHttp } from './procs.mjs';
+import { runLoad } from './load.mjs';
+import { medianOf, ratio } from './stats.mjs';
+import { startApi } from './api-server.mjs';
+import { seedApi, createMember, BIG_CAP } from './seed.mjs';
+import { createBenchDatabase, dropBenchDatabase } from './pg-db.mjs';
+import { checkClickCount, checkCap } from './correctness.mjs';
+
+const TARGETS = { read: 0.7, click: 0.5, clickP99: 10 };
+
+async function startCeiling(workDir) {
+  const port = await freePort();
+  const handle = startNode([new URL('./ceiling-server.mjs', import.meta.url).pathname, String(port)], { logFile: join(workDir, 'ceiling.log') });
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, { handle });
+  return { ...handle, base: `http://127.0.0.1:${port}` };
+}
+
+/** One engine's API process(es) and data, or the reason it could not be set up. */
+async function setUpEngine({ engine, repoRoot, workDir, processes, log }) {
+  let pgDb;
+  const apis = [];
+  try {
+    let databaseUrl = `sqlite:${join(workDir, 'bench.sqlite')}`;
+    if (engine === 'postgres') {
+      pgDb = await createBenchDatabase();
+      databaseUrl = pgDb.url;
+    }
+    // The first process migrates; the second starts only after, as a second node would.
+    for (let i = 0; i < processes; i++) apis.push(await startApi({ repoRoot, databaseUrl, workDir, name: `api-${engine}-${i + 1}` }));
+    const seed = await seedApi(apis[0].base);
+    if (processes > 1) seed.clicker2 = await createMember(apis[0].base, { tag: 'clicker2', links: [{ cap: BIG_CAP }, { cap: 10 }] });
+    log(`  ${engine}: ${processes} API process(es) up (first ready in ${Math.round(apis[0].readyMs)} ms), data seeded`);
+    return { engine, apis, seed, pgDb, version: pgDb?.version };
+  } catch (err) {
+    await Promise.all(apis.map((a) => a.stop()));
+    if (pgDb) await dropBenchDatabase(pgDb.name).catch(() => {});
+    return { engine, error: err.message.split('\n')[0], detail: err.message };
+  }
+}
+
+function scenarios(ceiling, envs) {
+  const list = [
+    { id: 'ceiling-get', label: 'ceiling: bare Fastify GET', engine: '-', kind: 'ceiling', url: `${ceiling.base}/ceiling` },
+    { id: 'ceiling-post', label: 'ceiling: bare Fastify POST (JSON body)', engine: '-', kind: 'ceiling', method: 'POST', url: `${ceiling.base}/ceiling`, body: { link_id: 'x' }, amountMode: true },
+  ];
+  for (const env of envs) {
+    const e = env.engine;
+    const base = env.apis?.[0]?.base;
+    const s = env.seed;
+    const q = s ? `?user_id=${encodeURIComponent(s.reader.userId)}` : '';
+    list.push(
+      { id: `${e}-userliks`, label: 'GET /api/public/userliks', engine: e, kind: 'read', env, url: `${base}/api/public/userliks${q}`, ceilingId: 'ceiling-get' },
+      { id: `${e}-profile`, label: 'GET /api/public/publicProfile', engine: e, kind: 'read', env, url: `${base}/api/public/publicProfile${q}`, ceilingId: 'ceiling-get' },
+      {
+        id: `${e}-click`, label: 'POST /api/public/increment-clicks', engine: e, kind: 'click', env, method: 'POST', url: `${base}/api/public/increment-clicks`,
+        body: s && { link_id: s.clicker.linkIds[0] }, warmBody: s && { link_id: s.warm.linkIds[0] }, ceilingId: 'ceiling-post', amountMode: true, link: s && { user: s.clicker.userId, id: s.clicker.linkIds[0] },
+      },
+    );
+    if (env.apis?.length > 1 || (e === 'postgres' && env.error)) {
+      list.push({
+        id: `${e}-click-2proc`, label: 'POST /api/public/increment-clicks, 2 API processes', engine: e, kind: 'click', env, method: 'POST', url: env.apis?.map((a) => `${a.base}/api/public/increment-clicks`),
+        body: s?.clicker2 && { link_id: s.clicker2.linkIds[0] }, warmBody: s && { link_id: s.warm.linkIds[0] }, ceilingId: 'ceiling-post', amountMode: true, link: s?.clicker2 && { user: s.clicker2.userId, id: s.clicker2.linkIds[0] },
+      });
+    }
+  }
+  return list;
+}
+
+/**
+ * Clicks (and the POST ceiling) run a fixed number of requests sized from the previous run so each
+ * lasts about `duration` s; every response is awaited, so "acknowledged" is an exact count.
+ */
+async function measure(sc, { duration, connections, warm }) {
+  const body = warm ? sc.warmBody ?? sc.body : sc.body;
+  if (sc.amountMode && !warm) {
+    const amount = Math.max(2000, Math.round((sc.lastRps ?? 2000) * duration));
+    return runLoad({ url: sc.url, method: sc.method, body, connections, amount });
+  }
+  // Warm-ups are timed; a click warm-up goes to its own link so the measured link's count stays exact.
+  return runLoad({ url: sc.url, method: sc.method, body, connections, duration: warm ? Math.min(2, duration) : duration });
+}
+
+export async function runApiBench({ repoRoot, workDir, runs, duration, connections, log }) {
+  const result = { rows: [], correctness: [], engines: {} };
+  const ceiling = await startCeiling(workDir);
+  const envs = [
+    await setUpEngine({ engine: 'sqlite', repoRoot, workDir, processes: 1, log }),
+    await setUpEngine({ engine: 'postgres', repoRoot, workDir, processes: 2, log }),
+  ];
+  for (const env of envs) {
+    result.engines[env.engine] = env.error ? { error: env.error } : { processes: env.apis.length, version: env.version ?? null };
+    if (env.error) log(`  !!! ${env.engine}: NOT MEASURED — ${env.detail}`);
+  }
+  try {
+    const list = scenarios(ceiling, envs);
+    const live = list.filter((sc) => !sc.env?.error);
+    for (const sc of live) {
+      sc.runs = [];
+      const w = await measure(sc, { duration, connections, warm: true });
+      sc.lastRps = w.rps;
+    }
+    for (let round = 1; round <= runs; round++) {
+      for (const sc of live) {
+        const r = await measure(sc, { duration, connections, warm: false });
+        sc.runs.push(r);
+        sc.lastRps = r.rps;
+        if (sc.kind === 'click') sc.acked = (sc.acked ?? 0) + r.ok2xx;
+        log(`  round ${round}/${runs} ${sc.id.padEnd(22)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.completed - r.ok2xx}`);
+      }
+    }
+    const byId = Object.fromEntries(list.map((sc) => [sc.id, sc]));
+    for (const sc of list) result.rows.push(summarise(sc, byId));
+
+    // Correctness under load (issue 7 §2).
+    for (const sc of live.filter((s) => s.kind === 'click')) {
+      result.correctness.push(await checkClickCount(sc));
+    }
+    for (const env of envs.filter((e) => !e.error)) {
+      result.correctness.push(await checkCap(env, { connections }));
+    }
+  } finally {
+    await ceiling.stop();
+    for (const env of envs) {
+      await Promise.all((env.apis ?? []).map((a) => a.stop()));
+      if (env.pgDb) await dropBenchDatabase(env.pgDb.name).catch((e) => log(`  could not drop ${env.pgDb.name}: ${e.message}`));
+    }
+  }
+  return result;
+}
+
+function summarise(sc, byId) {
+  const row = { id: sc.id, label: sc.label, engine: sc.engine, kind: sc.kind, connections: null };
+  if (sc.env?.error) return { ...row, error: `NOT MEASURED: ${sc.env.engine} API could not start — ${sc.env.error}` };
+  const runs = sc.runs ?? [];
+  Object.assign(row, {
+    rps: medianOf(runs, 'rps'),
+    p50: medianOf(runs, 'p50'),
+    p99: medianOf(runs, 'p99'),
+    non2xx: runs.reduce((n, r) => n + r.completed - r.ok2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
+    runs,
+  });
+  if (sc.ceilingId) {
+    row.ratio = ratio(row.rps, medianOf(byId[sc.ceilingId].runs ?? [], 'rps'));
+    if (sc.kind === 'read') {
+      row.target = `≥ ${TARGETS.read * 100} % of GET ceiling`;
+      row.met = row.ratio !== null && row.ratio >= TARGETS.read && row.non2xx === 0;
+    } else {
+      row.target = `≥ ${TARGETS.click * 100} % of POST ceiling, p99 ≤ ${TARGETS.clickP99} ms`;
+      row.met = row.ratio !== null && row.ratio >= TARGETS.click && row.p99 <= TARGETS.clickP99 && row.non2xx === 0;
+    }
+    // The issue sets the click target on SQLite; other rows are held to the same bar for reference.
+    row.targetIsReference = sc.engine !== 'sqlite' || sc.id.endsWith('2proc');
+    if (sc.kind === 'read') row.targetIsReference = false;
+  }
+  return row;
+}

@@ -1,0 +1,62 @@
+// Starts the BUILT API (server/dist/server.js) as a child process, as it runs in production:
+// NODE_ENV=production, its own data dir, rate limits off so the load is not refused (issue 7:
+// "rate limits off"). LOG_LEVEL defaults to warn: the ceiling logs nothing either, so the ratio
+// measures our code, not pino writing two lines per request (set BENCH_LOG_LEVEL=info to see
+// that cost).
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startNode, waitForHttp, freePort } from './procs.mjs';
+
+export const ADMIN = { username: 'benchadmin', password: 'bench-admin-password-1' };
+
+export function serverEntry(repoRoot) {
+  return join(repoRoot, 'server', 'dist', 'server.js');
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.repoRoot
+ * @param {string} o.databaseUrl   sqlite:PATH or postgres://…
+ * @param {string} o.workDir       per-process data dir and log file live here
+ * @param {string} o.name          for the log file name
+ * @param {string} [o.publicSiteUrl]  the shell origin (CORS) when a browser will call it
+ */
+export async function startApi({ repoRoot, databaseUrl, workDir, name, publicSiteUrl }) {
+  const entry = serverEntry(repoRoot);
+  if (!existsSync(entry)) throw new Error(`the server is not built (${entry} is missing; run npm run build -w server)`);
+  const port = await freePort();
+  const dataDir = join(workDir, name);
+  mkdirSync(dataDir, { recursive: true });
+  const handle = startNode([entry], {
+    cwd: join(repoRoot, 'server'),
+    logFile: join(workDir, `${name}.log`),
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      API_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_SITE_URL: publicSiteUrl ?? 'http://127.0.0.1:3000',
+      MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+      PAYMENT_PROVIDER: 'local',
+      RATE_LIMIT_LOGIN_PER_MIN: '0',
+      RATE_LIMIT_CLICKS_PER_MIN: '0',
+      RATE_LIMIT_GLOBAL_PER_MIN: '0',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const readyMs = await waitForHttp(`${base}/healthz`, { handle, timeoutMs: 60000 });
+    return { ...handle, base, port, readyMs };
+  } catch (err) {
+    await handle.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,25 @@
+// The load generator, run as its own process so that autocannon's CPU use is visible to the OS
+// scheduler as a separate process rather than hidden inside the bench's event loop.
+// Input: one JSON argument (autocannon options). Output: one JSON line on stdout.
+import autocannon from 'autocannon';
+
+const opts = JSON.parse(process.argv[2]);
+const result = await autocannon({ ...opts, renderProgressBar: false, renderResultsTable: false });
+const completed = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+process.stdout.write(
+  JSON.stringify({
+    // Completed responses over wall time: exact, unlike the mean of per-second samples.
+    rps: completed / result.duration,
+    p50: result.latency.p50,
+    p975: result.latency.p97_5,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    completed,
+    ok2xx: result['2xx'],
+    status: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    resets: result.resets,
+    duration: result.duration,
+  }) + '\n',
+);

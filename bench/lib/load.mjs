@@ -1,0 +1,46 @@
+// Runs one autocannon measurement in a separate process (see load-worker.mjs) and returns its
+// summary. On 2 cores the load generator and the server under test share the machine; the
+// ceiling is measured the same way, so the ratio to the ceiling cancels that cost out.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const worker = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
+
+/**
+ * @param {object} o
+ * @param {string|string[]} o.url      one or more targets (connections are spread over them)
+ * @param {'GET'|'POST'} [o.method]
+ * @param {object} [o.body]            JSON body for POST
+ * @param {number} [o.connections]
+ * @param {number} [o.duration]        seconds (reads), or
+ * @param {number} [o.amount]          an exact number of requests (clicks: every response is
+ *                                     awaited, so "acknowledged" is exact — a timed run cuts
+ *                                     off requests in flight that the server may have applied)
+ */
+export function runLoad({ url, method = 'GET', body, connections = 50, duration, amount }) {
+  const opts = {
+    url,
+    method,
+    connections,
+    pipelining: 1,
+    timeout: 10,
+    ...(amount ? { amount } : { duration }),
+    ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [worker, JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator failed (${code}): ${err.trim().slice(-500)}`));
+      try {
+        resolve(JSON.parse(out));
+      } catch {
+        reject(new Error(`load generator printed no result: ${out.slice(-300)} ${err.slice(-300)}`));
+      }
+    });
+  });
+}

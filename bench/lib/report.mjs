@@ -1,0 +1,98 @@
+// Turns the bench result into the markdown table (bench/results/latest.md and the README).
+import { PAGE_TARGETS } from './page-targets.mjs';
+
+const n0 = (x) => (x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
+const n1 = (x) => (x === null || x === undefined ? '–' : x.toFixed(1));
+const pct = (x) => (x === null || x === undefined ? '–' : `${Math.round(x * 100)} %`);
+const yes = (b) => (b ? '**met**' : '**NOT met**');
+
+function machineBlock(m) {
+  return [
+    `Measured ${m.date} on: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM; Node ${m.node}; ${m.os}`,
+    `${m.chromium ?? 'Chromium: not found'}; PostgreSQL ${m.postgres ?? '–'}; commit ${m.commit ?? '–'}.`,
+    `Load average at start ${m.loadAverageAtStart.join(' / ')}, at end ${m.loadAverageAtEnd?.join(' / ') ?? '–'} (1/5/15 min; the machine is shared, so this says how quiet it was).`,
+  ].join('\n');
+}
+
+function apiTable(api, settings) {
+  if (api.error) return `**API: NOT MEASURED — ${api.error}**`;
+  const lines = [
+    `${settings.runs} rounds × ${settings.duration} s per scenario, ${settings.connections} connections, scenarios interleaved round by round; figures are medians of the rounds.`,
+    '',
+    '| scenario | engine | req/s | p50 ms | p99 ms | vs ceiling | target | result |',
+    '|---|---|---:|---:|---:|---:|---|---|',
+  ];
+  for (const r of api.rows) {
+    if (r.error) {
+      lines.push(`| ${r.label} | ${r.engine} | **${r.error}** | | | | | **NOT MEASURED** |`);
+      continue;
+    }
+    const bad = r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
+    const result = r.target ? `${yes(r.met)}${r.targetIsReference ? ' (reference)' : ''}${bad}` : bad.trim() || '–';
+    lines.push(`| ${r.label} | ${r.engine} | ${n0(r.rps)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${r.ratio === undefined ? '–' : pct(r.ratio)} | ${r.target ?? 'ceiling'} | ${result} |`);
+  }
+  if (api.correctness?.length) {
+    lines.push('', '| correctness under load | expected | observed | result |', '|---|---|---|---|');
+    for (const c of api.correctness) {
+      lines.push(`| ${c.check} | ${c.expected} | ${c.observed}${c.note ? ` (${c.note})` : ''} | ${c.ok ? '**ok**' : '**FAILED**'} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function pageTable(page) {
+  if (page.error) return `**Visitor page: NOT MEASURED — ${page.error}**`;
+  const lines = [
+    `Cold load of \`${page.url}\` in ${page.browser ?? 'Chromium'} (fresh browser each run, 360×740 phone viewport); medians of ${page.rows[0]?.runs.length ?? 0} runs.`,
+    '',
+    `| profile | JS KB on the wire (decoded) | JS files | requests | first link clickable ms | LCP ms | CLS | targets (JS ≤ ${PAGE_TARGETS.jsKB} KB, LCP ≤ ${PAGE_TARGETS.lcpMs} ms, CLS ≤ ${PAGE_TARGETS.cls}) |`,
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of page.rows) {
+    const judged = r.id === 'unthrottled' ? `JS ${yes(r.met.js)}; LCP/CLS targets apply to the slow profile` : `JS ${yes(r.met.js)}, LCP ${yes(r.met.lcp)}, CLS ${yes(r.met.cls)}`;
+    lines.push(`| ${r.label} | ${n1(r.jsKB)} (${n1(r.jsDecodedKB)}) | ${n0(r.jsRequests)} | ${n0(r.requests)} | ${n0(r.clickableMs)} | ${n0(r.lcpMs)} | ${r.cls === null ? '–' : r.cls.toFixed(3)} | ${judged} |`);
+  }
+  const u = page.rows.find((r) => r.id === 'unthrottled');
+  if (u) {
+    lines.push(
+      '',
+      `Repeat visit (same browser, warm cache): ${n1(u.repeatJsKB)} KB of JS over the network. ` +
+        `Scripts sent uncompressed: ${u.uncompressedScripts.length ? u.uncompressedScripts.join(', ') : 'none'}. ` +
+        `Hashed chunks without immutable caching: ${u.uncachedChunks.length ? u.uncachedChunks.join(', ') : 'none'}. ` +
+        `Requests to the member/admin remotes: ${u.memberOrAdminRequests}. LCP element: ${u.lcpElement ?? '–'}.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function startupTable(s) {
+  if (s.error) return `**Start-up: NOT MEASURED — ${s.error}**`;
+  return [
+    '| start-up (built) | median ms | runs ms |',
+    '|---|---:|---|',
+    `| \`node scripts/start.mjs\` → /profile, its config, mf-public's manifest and the API all answer | ${n0(s.medianMs)} | ${s.runsMs.map(n0).join(', ')} (first run on an empty database: ${n0(s.runsMs[0])}) |`,
+  ].join('\n');
+}
+
+export function renderMarkdown(res) {
+  return [
+    '# Rotalink bench — latest run',
+    '',
+    machineBlock(res.machine),
+    '',
+    '## API throughput and latency (autocannon) vs a bare-Fastify ceiling',
+    '',
+    apiTable(res.api, res.settings),
+    '',
+    '## Visitor page in Chromium',
+    '',
+    pageTable(res.page),
+    '',
+    '## Start-up',
+    '',
+    startupTable(res.startup),
+    '',
+    `Bench wall time: ${n0(res.wallSeconds)} s.`,
+    '',
+  ].join('\n');
+}
