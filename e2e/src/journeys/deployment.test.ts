@@ -88,7 +88,7 @@ describe('a remote that is down', () => {
     await retry.waitFor();
     await screenshots(page, 'remote-down', 'dashboard');
     // The shell still works: its navbar, and pages of the other remotes.
-    await page.getByRole('navigation').first().getByRole('link', { name: /home/i }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /home/i }).click();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(site(`/profile?userId=${encodeURIComponent(member.userId)}`));

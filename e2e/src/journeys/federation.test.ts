@@ -42,7 +42,7 @@ test('the composed page holds one copy of each shared singleton, and one token s
   await page.goto(site('/login'));
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   // The navbar (shell) shows the signed-out entries.
-  const nav = page.getByRole('navigation').first();
+  const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: /sign up/i }).waitFor();
 
   // Mark this page: a reload would lose the mark.

@@ -30,7 +30,7 @@ test.each(PAGES)('%s (%s) renders one heading and fits a phone', async (name, pa
   await h1.first().waitFor();
   expect(await h1.count()).toBe(1);
   expect(await h1.innerText()).toMatch(heading);
-  await page.getByRole('navigation').first().waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await screenshots(page, 'pages', name);
   await page.setViewportSize(PHONE);
   expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
