@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import type { Mailer } from '../mail/mailer';
+import { normaliseEmail } from '../users/users.repository';
 import { countRecentResets, findResettableUser, insertReset } from './password-resets.repository';
 import { resetLink, resetMail } from './reset-mail';
 import { RESET_TOKEN_TTL_MS, hashResetToken, newResetToken } from './reset-token';
@@ -11,8 +12,6 @@ export const FORGOT_MESSAGE = 'If an account exists for that email, a password r
 
 /** More mails than this per account per hour are silently dropped, so nobody can flood an inbox. */
 export const MAX_RESETS_PER_HOUR = 5;
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * POST /api/auth/forgot-password. Returns at once; the mail is sent in the background
@@ -28,7 +27,7 @@ export async function requestPasswordReset(options: {
   const { db, mailer, log } = options;
   const answer = (delivery: Promise<void> = Promise.resolve()) => ({ message: FORGOT_MESSAGE, delivery });
 
-  const user = await findResettableUser(db, normalizeEmail(options.email));
+  const user = await findResettableUser(db, normaliseEmail(options.email));
   if (!user?.email) return answer();
   const now = Date.now();
   if ((await countRecentResets(db, user.id, new Date(now - 3600_000).toISOString())) >= MAX_RESETS_PER_HOUR) {
