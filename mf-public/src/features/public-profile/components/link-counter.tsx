@@ -6,9 +6,7 @@ export function LinkCounter({ link }: { link: Link }) {
   const percent = unlimited ? 0 : Math.min(100, Math.round((link.clicks / (link.max_clicks as number)) * 100));
   return (
     <span className="pub-counter">
-      <span className="pub-counter__text">
-        {link.clicks} / <span aria-label={unlimited ? 'unlimited' : undefined}>{unlimited ? '∞' : link.max_clicks}</span> clicks
-      </span>
+      <span className="pub-counter__text">{`${link.clicks} / ${unlimited ? '∞' : link.max_clicks} clicks`}</span>
       {!unlimited && (
         <span className="pub-counter__bar" aria-hidden="true">
           <span className="pub-counter__fill" style={{ width: `${percent}%` }} />

@@ -1,0 +1,197 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ApiError, getPublicLinks, getPublicProfile, incrementClicks, type Link } from '@rotalink/shared-api';
+import { renderPage } from '../../../test-utils/render-page';
+import { PublicProfilePage } from './public-profile-page';
+
+jest.mock('@rotalink/shared-api', () => ({
+  ...jest.requireActual('@rotalink/shared-api'),
+  getPublicProfile: jest.fn(),
+  getPublicLinks: jest.fn(),
+  incrementClicks: jest.fn(),
+}));
+const profileMock = getPublicProfile as jest.MockedFunction<typeof getPublicProfile>;
+const linksMock = getPublicLinks as jest.MockedFunction<typeof getPublicLinks>;
+const clickMock = incrementClicks as jest.MockedFunction<typeof incrementClicks>;
+
+const link = (id: string, name: string, clicks: number, max: number | null, url = `https://${id}.example.com/ref`): Link => ({
+  id, name, link: url, clicks, max_clicks: max,
+});
+const OWNER = { title: 'Best Income Streams', first_name: 'Ann', last_name: 'Lee', slogan: 'Grow with me', about: 'Ten years in network marketing.\nAsk me anything.' };
+const QUEUE = { pending: [link('alpha', 'Alpha Biz', 3, 10), link('beta', 'Beta Club', 0, 5)], completed: [link('gamma', 'Gamma Shop', 5, 5)] };
+
+/** A stand-in for the tab window.open returns: records where the page sends it. */
+function fakeTab() {
+  return { opener: {}, closed: false, close: jest.fn(), location: { replace: jest.fn() }, document: { title: '', body: { textContent: '' } } };
+}
+
+const show = (url = '/profile?userId=u_ann') => renderPage(<PublicProfilePage />, { path: '/profile', url });
+
+beforeEach(() => {
+  profileMock.mockReset().mockResolvedValue(OWNER);
+  linksMock.mockReset().mockResolvedValue(QUEUE);
+  clickMock.mockReset();
+});
+afterEach(() => jest.restoreAllMocks());
+
+test("shows the owner's title, name, slogan and about, the queue and the completed links", async () => {
+  show();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Best Income Streams' })).toBeInTheDocument();
+  expect(screen.getByText('Ann Lee')).toBeInTheDocument();
+  expect(screen.getByText('Grow with me')).toBeInTheDocument();
+  expect(screen.getByText(/Ten years in network marketing/)).toBeInTheDocument();
+  expect(profileMock).toHaveBeenCalledWith('u_ann');
+  expect(linksMock).toHaveBeenCalledWith('u_ann');
+
+  expect(await screen.findByRole('button', { name: 'Open Alpha Biz' })).toBeInTheDocument();
+  expect(screen.getByText('3 / 10 clicks')).toBeInTheDocument();
+  const done = screen.getByRole('region', { name: 'Completed links' });
+  expect(within(done).getByText('Gamma Shop')).toBeInTheDocument();
+  expect(within(done).getByText('5 / 5 clicks')).toBeInTheDocument();
+});
+
+test('member text is shown as text, never as HTML', async () => {
+  profileMock.mockResolvedValue({ ...OWNER, title: '<img src=x onerror=alert(1)>', about: '<b>bold</b>' });
+  linksMock.mockResolvedValue({ pending: [link('x', '<script>alert(2)</script>', 0, 3)], completed: [] });
+  const { container } = show();
+  expect(await screen.findByRole('heading', { level: 1, name: '<img src=x onerror=alert(1)>' })).toBeInTheDocument();
+  expect(screen.getByText('<b>bold</b>')).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Open <script>alert(2)</script>' })).toBeInTheDocument();
+  expect(container.querySelector('img, b, script')).toBeNull();
+});
+
+test('only the first pending link is clickable; a later one is greyed and refused with a toast', async () => {
+  const { user } = show();
+  const head = await screen.findByRole('button', { name: 'Open Alpha Biz' });
+  const later = screen.getByRole('button', { name: 'Open Beta Club' });
+  expect(head).not.toHaveAttribute('aria-disabled');
+  expect(later).toHaveAttribute('aria-disabled', 'true');
+  const open = jest.spyOn(window, 'open');
+
+  await user.click(later);
+  expect(await screen.findByText('Complete the previous link first!')).toBeInTheDocument();
+  expect(clickMock).not.toHaveBeenCalled();
+  expect(open).not.toHaveBeenCalled();
+});
+
+test('a click on the head counts it, shows the message, reloads the links and opens the link in a new tab', async () => {
+  const tab = fakeTab();
+  const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  let answer: (value: Awaited<ReturnType<typeof incrementClicks>>) => void = () => {};
+  clickMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
+
+  // The tab opens during the click itself (popup blockers), cut off from this page, still empty.
+  expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+  expect(tab.opener).toBeNull();
+  expect(tab.location.replace).not.toHaveBeenCalled();
+  expect(clickMock).toHaveBeenCalledWith('alpha');
+  // While counting, the head cannot be clicked again.
+  expect(screen.getByRole('button', { name: 'Open Alpha Biz' })).toHaveAttribute('aria-disabled', 'true');
+  await user.click(screen.getByRole('button', { name: 'Open Alpha Biz' }));
+  expect(clickMock).toHaveBeenCalledTimes(1);
+
+  linksMock.mockResolvedValue({ pending: [link('alpha', 'Alpha Biz', 4, 10), QUEUE.pending[1]], completed: QUEUE.completed });
+  answer({ message: 'Click counted!', link: link('alpha', 'Alpha Biz', 4, 10) });
+
+  expect(await screen.findByText('Click counted!')).toBeInTheDocument();
+  expect(tab.location.replace).toHaveBeenCalledWith('https://alpha.example.com/ref');
+  expect(await screen.findByText('4 / 10 clicks')).toBeInTheDocument();
+  expect(linksMock).toHaveBeenCalledTimes(2);
+  expect(screen.getByRole('button', { name: 'Open Alpha Biz' })).not.toHaveAttribute('aria-disabled');
+});
+
+test("the server's refusal text is shown, the empty tab is closed and the queue reloaded", async () => {
+  const tab = fakeTab();
+  jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  clickMock.mockRejectedValue(new ApiError('Complete the previous link first!', { status: 409, serverMessage: 'Complete the previous link first!' }));
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
+  expect(await screen.findByText('Complete the previous link first!')).toBeInTheDocument();
+  expect(tab.close).toHaveBeenCalled();
+  expect(tab.location.replace).not.toHaveBeenCalled();
+  await waitFor(() => expect(linksMock).toHaveBeenCalledTimes(2));
+});
+
+test("any other click failure says 'Failed to update click count.'", async () => {
+  const tab = fakeTab();
+  jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  clickMock.mockRejectedValue(new ApiError('Something went wrong!', { isNetworkError: true }));
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
+  expect(await screen.findByText('Failed to update click count.')).toBeInTheDocument();
+  expect(tab.close).toHaveBeenCalled();
+});
+
+test('when the empty tab was blocked, the link still opens after the count, without opener or referrer', async () => {
+  const open = jest.spyOn(window, 'open').mockReturnValue(null);
+  clickMock.mockResolvedValue({ message: 'Click counted!', link: link('alpha', 'Alpha Biz', 4, 10) });
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
+  expect(await screen.findByText('Click counted!')).toBeInTheDocument();
+  expect(open).toHaveBeenLastCalledWith('https://alpha.example.com/ref', '_blank', 'noopener,noreferrer');
+});
+
+test('a link that is not a web address is never opened', async () => {
+  linksMock.mockResolvedValue({ pending: [link('bad', 'Bad', 0, 3, 'javascript:alert(1)')], completed: [] });
+  const open = jest.spyOn(window, 'open');
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'Open Bad' }));
+  expect(await screen.findByText('This link cannot be opened.')).toBeInTheDocument();
+  expect(open).not.toHaveBeenCalled();
+  expect(clickMock).not.toHaveBeenCalled();
+});
+
+test('an unlimited head shows ∞ and says it holds the queue', async () => {
+  linksMock.mockResolvedValue({ pending: [link('inf', 'Forever', 12, null), link('next', 'Next', 0, 5)], completed: [] });
+  show();
+  expect(await screen.findByText('12 / ∞ clicks')).toBeInTheDocument();
+  expect(screen.getByText(/unlimited clicks \(∞\), so it holds the queue/)).toBeInTheDocument();
+});
+
+test('loading shows reserved placeholders; then an empty queue says "No links yet"', async () => {
+  let answer: (value: Awaited<ReturnType<typeof getPublicLinks>>) => void = () => {};
+  linksMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  show();
+  expect(screen.getByRole('status')).toHaveTextContent('Loading links…');
+  expect(screen.getByRole('region', { name: 'Links to visit' })).toHaveAttribute('aria-busy', 'true');
+  answer({ pending: [], completed: [] });
+  expect(await screen.findByText(/No links yet/)).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Completed links' })).not.toBeInTheDocument();
+});
+
+test('all links completed: says so and still lists them', async () => {
+  linksMock.mockResolvedValue({ pending: [], completed: QUEUE.completed });
+  show();
+  expect(await screen.findByText(/All links are completed/)).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Completed links' })).toHaveTextContent('Gamma Shop');
+});
+
+test("load failures say 'Failed to load profile data.' / 'Failed to load user links.' and Try again recovers", async () => {
+  profileMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 }));
+  linksMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { isNetworkError: true }));
+  const { user } = show();
+  const alerts = await screen.findAllByRole('alert');
+  expect(alerts.map((a) => a.textContent)).toEqual(['Failed to load profile data.', 'Failed to load user links.']);
+
+  const [retryProfile, retryLinks] = screen.getAllByRole('button', { name: 'Try again' });
+  await user.click(retryLinks);
+  expect(await screen.findByRole('button', { name: 'Open Alpha Biz' })).toBeInTheDocument();
+  await user.click(retryProfile);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Best Income Streams' })).toBeInTheDocument();
+});
+
+test('an unknown userId shows "Profile not found"', async () => {
+  profileMock.mockRejectedValue(new ApiError('User not found', { status: 404, serverMessage: 'User not found' }));
+  linksMock.mockRejectedValue(new ApiError('User not found', { status: 404, serverMessage: 'User not found' }));
+  show('/profile?userId=nobody');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('a missing userId says no profile was selected and calls nothing', () => {
+  show('/profile');
+  expect(screen.getByRole('heading', { level: 1, name: 'No profile selected' })).toBeInTheDocument();
+  expect(profileMock).not.toHaveBeenCalled();
+  expect(linksMock).not.toHaveBeenCalled();
+});
