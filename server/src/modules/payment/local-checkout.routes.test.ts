@@ -1,0 +1,167 @@
+import { signToken } from '../../auth/tokens';
+import { newId, nowIso } from '../../db/ids';
+import { adminToken, bearer, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { CHECKOUT_TEXT } from './start-checkout';
+import { CONFIRM_TEXT } from './confirm-payment';
+
+const PLAN_BODY = { planName: 'monthly', duration: 'monthly', amount: 144.56 };
+const SITE = 'http://localhost:3000';
+
+describe.each(engines)('payment with the local provider (%s)', (engine) => {
+  const t = useTestApp(engine);
+
+  const createSession = (m: Pick<Member, 'token'>, payload: object = PLAN_BODY) =>
+    t.app.inject({ method: 'POST', url: '/api/payment/create-session', headers: bearer(m.token), payload });
+  const confirm = (m: Pick<Member, 'token'>, sessionId: string) =>
+    t.app.inject({ method: 'POST', url: '/api/payment/payment-success', headers: bearer(m.token), payload: { session_id: sessionId } });
+  const profile = async (m: Member) => (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(m.token) })).json();
+  /** The path of the checkout page on the API (the URL is absolute, on API_PUBLIC_URL). */
+  const checkoutPath = (url: string) => new URL(url).pathname;
+  const sessionIdOf = (url: string) => checkoutPath(url).split('/').pop() as string;
+
+  it('create → checkout page → Pay → back to the site → payment-success → profile shows the active plan', async () => {
+    const m = await signupMember(t.app);
+    expect((await profile(m)).subscription_status).toBe('inactive');
+
+    const created = await createSession(m);
+    expect(created.statusCode).toBe(200);
+    const { url } = created.json();
+    expect(url).toMatch(new RegExp(`^${t.config.apiPublicUrl}/checkout/cs_local_[A-Za-z0-9_-]+$`));
+    const id = sessionIdOf(url);
+
+    const page = await t.app.inject({ method: 'GET', url: checkoutPath(url) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Lifetime');
+    expect(page.body).toContain('$144.56');
+    expect(page.body).toMatch(new RegExp(`<form method="post" action="/checkout/${id}/pay"><button type="submit">Pay \\$144.56</button>`));
+    expect(page.body).toContain(`<a class="button" href="${SITE}/">Cancel</a>`);
+    expect(page.body).toContain('name="viewport"');
+    expect(page.body).not.toMatch(/<script|<link|src=/); // no external assets, no script
+    expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${SITE}`);
+
+    // Not paid yet: the return page must not activate anything.
+    const early = await confirm(m, id);
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({ status: 'FAILED', error: CONFIRM_TEXT.notPaid, message: CONFIRM_TEXT.notPaid });
+    expect((await profile(m)).subscription_status).toBe('inactive');
+
+    const pay = await t.app.inject({ method: 'POST', url: `${checkoutPath(url)}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toBe(`${SITE}/payment-success?session_id=${id}`);
+
+    const ok = await confirm(m, id);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ status: 'SUCCESS' });
+    const after = await profile(m);
+    expect(after).toMatchObject({ subscription_status: 'active', subscription_type: 'monthly', package_price: 144.56, package_expiry_date: null });
+    expect(Math.abs(Date.parse(after.package_joined_date) - Date.now())).toBeLessThan(60_000);
+
+    // Idempotent: confirming again (a reload of /payment-success) changes nothing.
+    const again = await confirm(m, id);
+    expect(again.json()).toEqual({ status: 'SUCCESS' });
+    expect((await profile(m)).package_joined_date).toBe(after.package_joined_date);
+    const payment = await t.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ user_id: m.userId, provider: 'local', amount_cents: 14456, currency: 'usd', status: 'paid' });
+
+    // The paid page offers the way back instead of a second Pay button.
+    const paidPage = await t.app.inject({ method: 'GET', url: checkoutPath(url) });
+    expect(paidPage.body).toContain('Payment complete');
+    expect(paidPage.body).not.toContain('<form');
+
+    // A lifetime plan is bought once.
+    const second = await createSession(m);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toBe(CHECKOUT_TEXT.alreadyActive);
+  });
+
+  it('pressing Pay twice activates the plan once', async () => {
+    const m = await signupMember(t.app);
+    const id = sessionIdOf((await createSession(m)).json().url);
+    const pays = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url: `/checkout/${id}/pay` })));
+    expect(pays.map((p) => p.statusCode)).toEqual([303, 303, 303]);
+    const joined = (await profile(m)).package_joined_date;
+    await t.app.inject({ method: 'POST', url: `/checkout/${id}/pay` });
+    expect((await confirm(m, id)).statusCode).toBe(200);
+    expect((await profile(m)).package_joined_date).toBe(joined);
+  });
+
+  it('never trusts the client price or plan', async () => {
+    const m = await signupMember(t.app);
+    const tampered = [
+      { ...PLAN_BODY, amount: 1 },
+      { ...PLAN_BODY, amount: 0.01 },
+      { ...PLAN_BODY, amount: 144.55 },
+      { ...PLAN_BODY, amount: -144.56 },
+      { ...PLAN_BODY, amount: 14456 },
+      { ...PLAN_BODY, planName: 'yearly' },
+      { ...PLAN_BODY, duration: 'lifetime' },
+    ];
+    for (const payload of tampered) {
+      const res = await createSession(m, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(CHECKOUT_TEXT.wrongPlan);
+    }
+    const asText = await createSession(m, { ...PLAN_BODY, amount: '1' });
+    expect(asText.statusCode).toBe(400);
+    expect(asText.json().error).toBe('Amount must be a number.');
+    const missing = await createSession(m, { planName: 'monthly', duration: 'monthly' });
+    expect(missing.json().error).toBe('Amount is required.');
+    const rows = await t.db.selectFrom('payments').select('id').where('user_id', '=', m.userId).execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses another member’s session and does not activate either account', async () => {
+    const a = await signupMember(t.app);
+    const b = await signupMember(t.app);
+    const id = sessionIdOf((await createSession(a)).json().url);
+    await t.app.inject({ method: 'POST', url: `/checkout/${id}/pay` });
+
+    const stolen = await confirm(b, id);
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.json().error).toBe(CONFIRM_TEXT.notYours);
+    expect((await profile(b)).subscription_status).toBe('inactive');
+    expect((await confirm(a, id)).statusCode).toBe(200);
+  });
+
+  it('answers FAILED for an unknown session', async () => {
+    const m = await signupMember(t.app);
+    const res = await confirm(m, 'cs_local_doesnotexist');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'FAILED', error: CONFIRM_TEXT.notFound, message: CONFIRM_TEXT.notFound });
+    const page = await t.app.inject({ method: 'GET', url: '/checkout/cs_local_doesnotexist0000000000' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('Checkout not found');
+    const pay = await t.app.inject({ method: 'POST', url: '/checkout/<script>/pay' });
+    expect(pay.statusCode).toBe(404);
+    expect(pay.body).not.toContain('<script>');
+  });
+
+  it('needs a member token', async () => {
+    const none = await t.app.inject({ method: 'POST', url: '/api/payment/create-session', payload: PLAN_BODY });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().error).toBe('Token is missing');
+    const admin = await createSession({ token: await adminToken(t) });
+    expect(admin.statusCode).toBe(403);
+    const noneConfirm = await t.app.inject({ method: 'POST', url: '/api/payment/payment-success', payload: { session_id: 'x' } });
+    expect(noneConfirm.statusCode).toBe(401);
+  });
+
+  it('does not sell a plan to a sub-profile (it uses its member’s plan)', async () => {
+    const parent = await signupMember(t.app);
+    const subId = newId();
+    await t.db
+      .insertInto('users')
+      .values({ id: subId, parent_id: parent.userId, email: null, password_hash: null, first_name: 'Sub', last_name: 'Profile', phone: '123456', title: '', slogan: '', about: '', subscription_status: 'inactive', subscription_type: null, package_price_cents: null, package_joined_date: null, package_expiry_date: null, tokens_valid_after: null, created_at: nowIso() })
+      .execute();
+    const token = await signToken(t.config.jwtSecret, 3600, subId, 'member');
+    const res = await createSession({ token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe(CHECKOUT_TEXT.subProfile);
+  });
+
+  it('has no Stripe webhook when the local provider is configured', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/payment/webhook', payload: { type: 'checkout.session.completed' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
