@@ -1,0 +1,180 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { ApiError, MESSAGES, getProfile, http, tokenStore } from '@rotalink/shared-api';
+import { ShellLayout } from './app';
+import { startFederation } from '../federation/runtime';
+import { forgetLoadedPages } from '../federation/remote-page';
+import { down, loaded } from '../test-support/remote-stub';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  init: jest.fn(),
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn((id: string) => jest.requireActual('../test-support/remote-stub').fakeLoadRemote(id)),
+}));
+
+const REMOTES = {
+  mf_public: 'http://localhost:3001/mf-manifest.json',
+  mf_member: 'http://localhost:3002/mf-manifest.json',
+  mf_admin: 'http://localhost:3003/mf-manifest.json',
+};
+
+beforeEach(() => {
+  tokenStore.clear();
+  down.clear();
+  loaded.length = 0;
+  forgetLoadedPages();
+  startFederation(REMOTES);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ShellLayout />
+    </MemoryRouter>,
+  );
+}
+const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+
+describe('routes', () => {
+  it.each([
+    ['/', 'mf_public/Landing'],
+    ['/login', 'mf_public/Login'],
+    ['/signup', 'mf_public/Signup'],
+    ['/forgotpassword', 'mf_public/ForgotPassword'],
+    ['/resetpassword?token=abc', 'mf_public/ResetPassword'],
+    ['/payment-success?session_id=cs_1', 'mf_public/PaymentSuccess'],
+    ['/profile?userId=u1', 'mf_public/PublicProfile'],
+    ['/admin', 'mf_admin/AdminLogin'],
+  ])('%s is public and shows %s', async (path, module) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: module })).toBeInTheDocument();
+    expect(screen.getByText(`at ${path}`)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/terms', 'terms'],
+    ['/privacy', 'privacy'],
+    ['/refundpolicy', 'refund'],
+  ])('%s shows the legal page %s', async (path, page) => {
+    renderAt(path);
+    expect(await screen.findByText(`legal page: ${page}`)).toBeInTheDocument();
+  });
+
+  it.each(['/user', '/editprofile', '/addprofile', '/editsubprofile?userId=s1', '/Addlinks?userId=u1', '/admin_dashboard', '/user-details'])(
+    '%s without a token lands on /login',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
+      expect(screen.getByText('at /login')).toBeInTheDocument();
+      expect(loaded.filter((id) => !id.startsWith('mf_public/'))).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['/user', 'mf_member/Dashboard'],
+    ['/editprofile', 'mf_member/EditProfile'],
+    ['/addprofile', 'mf_member/AddProfile'],
+    ['/editsubprofile?userId=s1', 'mf_member/EditSubProfile'],
+    ['/Addlinks?userId=u1', 'mf_member/AddLinks'],
+    ['/admin_dashboard', 'mf_admin/AdminDashboard'],
+    ['/user-details', 'mf_admin/UserDetails'],
+  ])('%s with a token shows %s', async (path, module) => {
+    tokenStore.setSession('tok');
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: module })).toBeInTheDocument();
+    expect(screen.getByText(`at ${path}`)).toBeInTheDocument();
+  });
+
+  it('an unknown path goes to /', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'mf_public/Landing' })).toBeInTheDocument();
+    expect(screen.getByText('at /')).toBeInTheDocument();
+  });
+
+  it('loads only the module of the visited route', async () => {
+    renderAt('/profile?userId=u1');
+    await screen.findByRole('heading', { name: 'mf_public/PublicProfile' });
+    expect(loaded).toEqual(['mf_public/PublicProfile']);
+  });
+});
+
+describe('navbar', () => {
+  it('without a token offers Sign up and Sign In only', async () => {
+    renderAt('/');
+    await screen.findByRole('heading', { name: 'mf_public/Landing' });
+    expect(nav().getByRole('link', { name: 'Rotalink' })).toHaveAttribute('href', '/');
+    expect(nav().getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(nav().getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(nav().queryByRole('link', { name: 'User Panel' })).not.toBeInTheDocument();
+    expect(nav().queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('with a token offers Home, User Panel and Logout', async () => {
+    tokenStore.setSession('tok');
+    renderAt('/');
+    await screen.findByRole('heading', { name: 'mf_public/Landing' });
+    expect(nav().getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(nav().getByRole('link', { name: 'User Panel' })).toHaveAttribute('href', '/user');
+    expect(nav().getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(nav().queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+    expect(nav().queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('an admin also gets a link to the admin dashboard', async () => {
+    tokenStore.setSession('tok', { admin: true });
+    renderAt('/');
+    expect(await nav().findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin_dashboard');
+  });
+
+  it('Logout clears the token and the admin flag and goes to /login', async () => {
+    tokenStore.setSession('tok', { admin: true });
+    renderAt('/user');
+    await screen.findByRole('heading', { name: 'mf_member/Dashboard' });
+    await userEvent.click(nav().getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
+    expect(tokenStore.getToken()).toBeNull();
+    expect(localStorage.getItem('isAdmin')).toBeNull();
+    expect(nav().getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('the Menu button opens and closes the folded links on a phone', async () => {
+    renderAt('/');
+    const menu = nav().getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(nav().getByRole('link', { name: 'Sign up' }));
+    expect(await screen.findByRole('heading', { name: 'mf_public/Signup' })).toBeInTheDocument();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('session end', () => {
+  it("'Unauthorized: jwt expired' from a call sends the page to /login with the token cleared", async () => {
+    tokenStore.setSession('expired');
+    jest.spyOn(http, 'request').mockRejectedValue(
+      Object.assign(new Error('401'), { isAxiosError: true, response: { status: 401, data: { error: MESSAGES.jwtExpired } } }),
+    );
+    renderAt('/user');
+    await screen.findByRole('heading', { name: 'mf_member/Dashboard' });
+    await act(async () => {
+      await expect(getProfile()).rejects.toBeInstanceOf(ApiError);
+    });
+    expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
+    expect(tokenStore.getToken()).toBeNull();
+  });
+
+  it('a sign-out in another tab sends a guarded page to /login', async () => {
+    tokenStore.setSession('tok');
+    renderAt('/editprofile');
+    await screen.findByRole('heading', { name: 'mf_member/EditProfile' });
+    act(() => {
+      localStorage.removeItem('token');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'tok', newValue: null }));
+    });
+    expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
+  });
+});

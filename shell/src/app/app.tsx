@@ -1,0 +1,28 @@
+import { BrowserRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { Navbar } from '../components/navbar/navbar';
+import { AppRoutes } from './routes';
+import { SessionEndedBridge } from './session-ended-bridge';
+
+/** The frame of every page: the ONE router, navbar, toast container and session handler. */
+export function ShellLayout() {
+  return (
+    <>
+      <SessionEndedBridge />
+      <Navbar />
+      <main className="rl-main">
+        <AppRoutes />
+      </main>
+      {/* spec §9: toasts top-right, 5000 ms */}
+      <ToastContainer position="top-right" autoClose={5000} />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <ShellLayout />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureApi } from '@rotalink/shared-api';
+import { App } from './app/app';
+import { StartupError } from './app/startup-error';
+import { loadConfig } from './config/load-config';
+import { startFederation } from './federation/runtime';
+import './styles/global.css'; // react-toastify 11 injects its own styles
+
+async function start(): Promise<void> {
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  try {
+    const config = await loadConfig();
+    configureApi({ baseURL: config.apiBase });
+    startFederation(config.remotes);
+  } catch (error) {
+    console.error('Rotalink: start-up failed', error);
+    root.render(<StartupError detail={error instanceof Error ? error.message : String(error)} />);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { tokenStore } from '@rotalink/shared-api';
+import { useIsAdmin, useToken } from '../../app/use-session';
+import './navbar.css';
+
+/**
+ * Spec §2: with a token — Home, User Panel, Logout; without — Sign up, Sign In. On a phone the
+ * links fold behind a Menu button so nothing scrolls sideways at 360 px.
+ */
+export function Navbar() {
+  const token = useToken();
+  const isAdmin = useIsAdmin();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  const logout = () => {
+    tokenStore.clear(); // removes the token and the admin flag
+    navigate('/login');
+  };
+
+  const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'rl-nav-link is-active' : 'rl-nav-link');
+
+  return (
+    <header className="rl-navbar">
+      <nav className="rl-navbar-inner" aria-label="Main">
+        <Link to="/" className="rl-brand">
+          Rotalink
+        </Link>
+        <button
+          type="button"
+          className="rl-menu-toggle"
+          aria-expanded={open}
+          aria-controls="rl-nav-links"
+          onClick={() => setOpen((v) => !v)}
+        >
+          Menu
+        </button>
+        <ul id="rl-nav-links" className={open ? 'rl-nav-links is-open' : 'rl-nav-links'}>
+          {token ? (
+            <>
+              <li>
+                <NavLink to="/" end className={linkClass}>Home</NavLink>
+              </li>
+              <li>
+                <NavLink to="/user" className={linkClass}>User Panel</NavLink>
+              </li>
+              {isAdmin && (
+                <li>
+                  <NavLink to="/admin_dashboard" className={linkClass}>Admin</NavLink>
+                </li>
+              )}
+              <li>
+                <button type="button" className="rl-nav-link rl-nav-button" onClick={logout}>
+                  Logout
+                </button>
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <NavLink to="/signup" className={linkClass}>Sign up</NavLink>
+              </li>
+              <li>
+                <NavLink to="/login" className={({ isActive }) => `${linkClass({ isActive })} rl-nav-cta`}>
+                  Sign In
+                </NavLink>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}

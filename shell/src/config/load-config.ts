@@ -1,0 +1,60 @@
+/**
+ * The shell's runtime configuration (DESIGN §2): config.json served beside index.html. Nothing
+ * here is compiled in, so pointing the shell at a remote's new address needs no rebuild.
+ */
+export const REMOTE_NAMES = ['mf_public', 'mf_member', 'mf_admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface ShellConfig {
+  apiBase: string;
+  /** Each remote's mf-manifest.json URL; a missing one makes only that remote's pages unavailable. */
+  remotes: Partial<Record<RemoteName, string>>;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function isUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.trim() === '') return false;
+  try {
+    new URL(value, 'http://relative.invalid');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks the shape of config.json and says exactly what is wrong. */
+export function parseConfig(raw: unknown): ShellConfig {
+  if (!raw || typeof raw !== 'object') throw new ConfigError('config.json is not a JSON object');
+  const { apiBase, remotes } = raw as Record<string, unknown>;
+  if (!isUrl(apiBase)) throw new ConfigError('config.json: "apiBase" must be the API address, e.g. "http://localhost:4000"');
+  if (!remotes || typeof remotes !== 'object') throw new ConfigError('config.json: "remotes" must map remote names to their mf-manifest.json URLs');
+  const result: ShellConfig = { apiBase, remotes: {} };
+  for (const name of REMOTE_NAMES) {
+    const entry = (remotes as Record<string, unknown>)[name];
+    if (entry === undefined) continue;
+    if (!isUrl(entry)) throw new ConfigError(`config.json: "remotes.${name}" must be a URL of its mf-manifest.json`);
+    result.remotes[name] = entry;
+  }
+  return result;
+}
+
+/** Fetches config.json afresh on every start (it is served no-cache, and must not be stale). */
+export async function loadConfig(url = '/config.json'): Promise<ShellConfig> {
+  let response: Response;
+  try {
+    response = await fetch(url, { cache: 'no-cache' });
+  } catch {
+    throw new ConfigError('config.json could not be fetched (network error)');
+  }
+  if (!response.ok) throw new ConfigError(`config.json could not be fetched (HTTP ${response.status})`);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ConfigError('config.json is not valid JSON');
+  }
+  return parseConfig(json);
+}

@@ -1,0 +1,69 @@
+/**
+ * The shell's side of Module Federation (DESIGN §2, §9): remotes are registered at runtime from
+ * config.json — never at build time — and a page's module is fetched only when its route is
+ * visited. A failed remote is re-registered with `force` before the next attempt, because the
+ * runtime keeps a loaded (or half-loaded) remote entry and its manifest in caches of its own.
+ */
+import { init, loadRemote, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import type { RemoteName, ShellConfig } from '../config/load-config';
+
+export type RemoteModuleId = `${RemoteName}/${string}`;
+
+export class RemoteUnavailableError extends Error {
+  override name = 'RemoteUnavailableError';
+  constructor(readonly id: string, reason: string) {
+    super(`${id} is unavailable: ${reason}`);
+  }
+}
+
+let entries: ShellConfig['remotes'] = {};
+/** Remotes that failed since their last registration: the next load re-registers them first. */
+const failedRemotes = new Set<string>();
+
+/** Logs every load failure once, with where it happened; the call site decides what to show. */
+const reportFailures = (): ModuleFederationRuntimePlugin => ({
+  name: 'rotalink-report-remote-failures',
+  errorLoadRemote(args) {
+    const { id, lifecycle, error } = args as { id?: string; lifecycle?: string; error?: unknown };
+    console.error(`Rotalink: could not load ${id ?? 'a remote'} (${lifecycle ?? 'load'})`, error);
+    // Returning nothing lets the error reach loadPage's caller, which shows the Retry panel.
+    return undefined;
+  },
+});
+
+export function startFederation(remotes: ShellConfig['remotes']): void {
+  entries = { ...remotes };
+  failedRemotes.clear();
+  // 'loaded-first': a remote that is offline is only touched when one of its pages is opened.
+  init({ name: 'shell', remotes: [], shareStrategy: 'loaded-first', plugins: [reportFailures()] });
+  registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry: entry as string })));
+}
+
+export function remoteOf(id: RemoteModuleId): RemoteName {
+  return id.slice(0, id.indexOf('/')) as RemoteName;
+}
+
+/** Marks the remote so the next load starts from a clean registration (used by Retry). */
+export function markRemoteFailed(id: RemoteModuleId): void {
+  failedRemotes.add(remoteOf(id));
+}
+
+/** Loads one exposed page (e.g. 'mf_member/Dashboard') and returns its default export. */
+export async function loadPage(id: RemoteModuleId): Promise<ComponentType<Record<string, unknown>>> {
+  const name = remoteOf(id);
+  const entry = entries[name];
+  if (!entry) throw new RemoteUnavailableError(id, 'no address in config.json');
+  if (failedRemotes.has(name)) {
+    registerRemotes([{ name, entry }], { force: true });
+    failedRemotes.delete(name);
+  }
+  try {
+    const mod = await loadRemote<{ default?: ComponentType<Record<string, unknown>> }>(id);
+    if (!mod || !mod.default) throw new RemoteUnavailableError(id, 'the module has no default export');
+    return mod.default;
+  } catch (error) {
+    failedRemotes.add(name);
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+// shell: the Module Federation host (DESIGN §2). No exposes and NO build-time remotes: they are
+// registered at runtime from config.json, so a remote's address or deployment never needs a
+// shell rebuild (DESIGN §9).
+const fs = require('node:fs');
+const path = require('node:path');
+const { createConfig } = require('@rotalink/build-config');
+
+const base = createConfig({ dirname: __dirname, name: 'shell', port: 3000, title: 'Rotalink' });
+
+/** Emits public/* (config.json with the dev defaults) beside index.html, so dist/ deploys as is. */
+class CopyPublicPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CopyPublicPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const dir = path.join(__dirname, 'public');
+        for (const file of fs.readdirSync(dir)) {
+          compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(dir, file))));
+        }
+      });
+    });
+  }
+}
+
+module.exports = (env, argv) => {
+  const config = base(env, argv);
+  // The shell is the site itself, served from the origin's root: absolute asset URLs keep deep
+  // links (/editsubprofile?userId=…, or an unknown /a/b that redirects to /) loading the same files.
+  config.output.publicPath = '/';
+  config.plugins.push(new CopyPublicPlugin());
+  return config;
+};
