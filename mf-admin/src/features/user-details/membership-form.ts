@@ -39,8 +39,8 @@ export function toInputDateTime(value: string | null | undefined): string {
 export function fromInputDateTime(value: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!m) return null;
-  const [year, month, day, hour, minute, second = '0'] = m.slice(1).map(Number) as number[];
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, Number(second)));
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   // Date.UTC rolls 2026-02-30 over into March; such a value is refused instead.
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59) return null;
   return date;
@@ -86,7 +86,8 @@ export function validateMembership(form: MembershipForm, user: AdminUser): { err
     body: {
       subscription_type: form.subscription_type,
       subscription_status: form.subscription_status,
-      package_price: Math.round(price * 100) / 100, // money is whole cents (DESIGN §5)
+      // Money is whole cents (DESIGN §5); rounding the decimal text, not price * 100, keeps 10.005 → 10.01.
+      package_price: Math.round(Number(`${priceText}e2`)) / 100,
       package_joined_date: joined ? formatAdminDate(joined) : null,
       package_expiry_date: expiry ? formatAdminDate(expiry) : null,
     },

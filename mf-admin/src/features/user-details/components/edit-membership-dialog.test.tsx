@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError, getUserLinks, updateUser, type UpdateUserOk } from '@rotalink/shared-api';
+import { renderRoute } from '../../../test-utils/render-route';
+import { makeUser } from '../../../test-utils/users';
+import { UserDetailsPage } from './user-details-page';
+
+jest.mock('@rotalink/shared-api', () => ({
+  ...jest.requireActual('@rotalink/shared-api'),
+  getUserLinks: jest.fn(),
+  updateUser: jest.fn(),
+  getAllUsers: jest.fn(),
+}));
+const mockLinks = jest.mocked(getUserLinks);
+const mockUpdate = jest.mocked(updateUser);
+
+const alice = makeUser({ package_joined_date: '2026-01-15T10:30:07.000Z', package_expiry_date: '2027-01-15T10:30:00.000Z' });
+
+beforeEach(() => {
+  mockLinks.mockReset().mockResolvedValue({ links: [] });
+  mockUpdate.mockReset();
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+async function openDialog() {
+  const view = renderRoute(<UserDetailsPage />, '/user-details', { pathname: '/user-details', search: '?userId=u-alice', state: { user: alice } });
+  await screen.findByText('No pending links.');
+  await view.user.click(screen.getByRole('button', { name: 'Edit membership' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit membership' });
+  return { ...view, dialog: within(dialog), dialogElement: dialog };
+}
+const setDate = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+test('the dialog opens filled with the current membership, focus inside; Escape closes it and focus returns', async () => {
+  const { user, dialog, dialogElement } = await openDialog();
+  expect(dialogElement).toHaveAttribute('aria-modal', 'true');
+  expect(dialog.getByLabelText('Subscription type')).toHaveValue('monthly');
+  expect(dialog.getByLabelText('Status')).toHaveValue('active');
+  expect(dialog.getByLabelText('Price (USD)')).toHaveValue('144.56');
+  expect(dialog.getByLabelText('Joined (UTC)')).toHaveValue('2026-01-15T10:30');
+  expect(dialog.getByLabelText('Expires (UTC)')).toHaveValue('2027-01-15T10:30');
+  expect(dialogElement).toContainElement(document.activeElement as HTMLElement);
+
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Edit membership' })).toHaveFocus();
+  expect(mockUpdate).not.toHaveBeenCalled();
+});
+
+test('Tab stays inside the dialog (focus trap)', async () => {
+  const { user, dialog } = await openDialog();
+  const save = dialog.getByRole('button', { name: 'Save' });
+  save.focus();
+  await user.tab();
+  expect(dialog.getByLabelText('Subscription type')).toHaveFocus();
+  await user.tab({ shift: true });
+  expect(save).toHaveFocus();
+});
+
+test('saving sends the chosen values with dates as YYYY-MM-DD HH:mm:ss and shows the answer', async () => {
+  const saved = makeUser({
+    subscription_type: 'yearly',
+    subscription_status: 'inactive',
+    package_price: 99.5,
+    package_joined_date: '2026-02-01T09:05:00.000Z',
+    package_expiry_date: '2027-02-01T09:05:00.000Z',
+  });
+  mockUpdate.mockResolvedValue({ message: 'User updated successfully', user: saved } as UpdateUserOk);
+  const { user, dialog } = await openDialog();
+
+  await user.selectOptions(dialog.getByLabelText('Subscription type'), 'yearly');
+  await user.selectOptions(dialog.getByLabelText('Status'), 'inactive');
+  await user.clear(dialog.getByLabelText('Price (USD)'));
+  await user.type(dialog.getByLabelText('Price (USD)'), '99.5');
+  setDate('Joined (UTC)', '2026-02-01T09:05');
+  setDate('Expires (UTC)', '2027-02-01T09:05');
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+  expect(mockUpdate).toHaveBeenCalledWith('u-alice', {
+    subscription_type: 'yearly',
+    subscription_status: 'inactive',
+    package_price: 99.5,
+    package_joined_date: '2026-02-01 09:05:00',
+    package_expiry_date: '2027-02-01 09:05:00',
+  });
+  expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  const summary = within(screen.getByRole('region', { name: /Membership/ }));
+  expect(summary.getByText('Inactive')).toBeInTheDocument();
+  expect(summary.getByText('Yearly')).toBeInTheDocument();
+  expect(summary.getByText('$99.50')).toBeInTheDocument();
+  expect(summary.getByText('Feb 1, 2027, 09:05 UTC')).toBeInTheDocument();
+});
+
+test('untouched dates keep their exact stored second; emptied dates are cleared', async () => {
+  mockUpdate.mockResolvedValue({ message: 'ok', user: alice } as UpdateUserOk);
+  const { user, dialog } = await openDialog();
+  setDate('Expires (UTC)', '');
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(mockUpdate).toHaveBeenCalledWith('u-alice', expect.objectContaining({ package_joined_date: '2026-01-15 10:30:07', package_expiry_date: null }));
+});
+
+test('an expiry before the joined date is refused with a message and nothing is sent', async () => {
+  const { user, dialog } = await openDialog();
+  setDate('Joined (UTC)', '2026-06-01T12:00');
+  setDate('Expires (UTC)', '2026-05-31T12:00');
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(dialog.getByText('The expiry date cannot be before the joined date.')).toBeInTheDocument();
+  expect(dialog.getByLabelText('Expires (UTC)')).toHaveAttribute('aria-invalid', 'true');
+  expect(dialog.getByLabelText('Expires (UTC)')).toHaveAccessibleDescription('The expiry date cannot be before the joined date.');
+  expect(mockUpdate).not.toHaveBeenCalled();
+});
+
+test.each(['-5', 'abc', ''])('a price of %p is refused with a message', async (price) => {
+  const { user, dialog } = await openDialog();
+  await user.clear(dialog.getByLabelText('Price (USD)'));
+  if (price) await user.type(dialog.getByLabelText('Price (USD)'), price);
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(dialog.getByText('Enter a price of 0 or more, for example 144.56.')).toBeInTheDocument();
+  expect(mockUpdate).not.toHaveBeenCalled();
+});
+
+test('a price of 0 is allowed', async () => {
+  mockUpdate.mockResolvedValue({ message: 'ok', user: makeUser({ package_price: 0 }) } as UpdateUserOk);
+  const { user, dialog } = await openDialog();
+  await user.clear(dialog.getByLabelText('Price (USD)'));
+  await user.type(dialog.getByLabelText('Price (USD)'), '0');
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(mockUpdate).toHaveBeenCalledWith('u-alice', expect.objectContaining({ package_price: 0 }));
+});
+
+test('Save and Cancel are disabled while the save runs', async () => {
+  let finish!: (v: UpdateUserOk) => void;
+  mockUpdate.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+  const { user, dialog } = await openDialog();
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(dialog.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+  expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await user.click(dialog.getByRole('button', { name: 'Saving…' }));
+  expect(mockUpdate).toHaveBeenCalledTimes(1);
+  finish({ message: 'Saved', user: alice } as UpdateUserOk);
+  expect(await screen.findByText('Saved')).toBeInTheDocument();
+});
+
+test("a refused save shows the server's error inside the dialog, which stays open", async () => {
+  mockUpdate.mockRejectedValue(new ApiError('Invalid date', { status: 400, serverMessage: 'Invalid date' }));
+  const { user, dialog } = await openDialog();
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(await dialog.findByRole('alert')).toHaveTextContent('Invalid date');
+  expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
+});
+
+test("a member's token (403) on save gets the administrators-only message", async () => {
+  mockUpdate.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+  const { user, dialog } = await openDialog();
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.getByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
+});

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ApiError, getAllUsers, getUserLinks } from '@rotalink/shared-api';
+import { renderRoute } from '../../../test-utils/render-route';
+import { makeLink, makeUser } from '../../../test-utils/users';
+import { UserDetailsPage } from './user-details-page';
+
+jest.mock('@rotalink/shared-api', () => ({
+  ...jest.requireActual('@rotalink/shared-api'),
+  getAllUsers: jest.fn(),
+  getUserLinks: jest.fn(),
+}));
+const mockList = jest.mocked(getAllUsers);
+const mockLinks = jest.mocked(getUserLinks);
+
+const alice = makeUser();
+const links = [
+  makeLink({ id: 'l-1', name: 'Shop', link: 'https://shop.example.com', clicks: 3, max_clicks: 10 }),
+  makeLink({ id: 'l-2', name: 'Forever', link: 'www.forever.example.com', clicks: 7, max_clicks: null }),
+  makeLink({ id: 'l-3', name: 'Done deal', link: 'https://done.example.com', clicks: 10, max_clicks: 10 }),
+];
+
+let errorSpy: jest.SpyInstance;
+beforeEach(() => {
+  mockList.mockReset();
+  mockLinks.mockReset();
+  errorSpy = jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+const renderDetails = (entry: Parameters<typeof renderRoute>[2]) => renderRoute(<UserDetailsPage />, '/user-details', entry);
+const withState = (user = alice) => renderDetails({ pathname: '/user-details', search: `?userId=${user.user_id}`, state: { user } });
+
+test('shows the user from navigation state with their links split into pending and completed', async () => {
+  mockLinks.mockResolvedValue({ links });
+  withState();
+  expect(screen.getByRole('heading', { level: 1, name: 'Alice Archer' })).toBeInTheDocument();
+  expect(screen.getByText('alice@example.com')).toBeInTheDocument();
+  expect(screen.getByText('Jan 15, 2026, 10:30 UTC')).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Loading links…');
+
+  const pending = await screen.findByRole('region', { name: /Pending links/ });
+  const completed = screen.getByRole('region', { name: /Completed links/ });
+  expect(within(pending).getAllByRole('listitem')).toHaveLength(2);
+  expect(within(pending).getByText('3 / 10')).toBeInTheDocument();
+  expect(within(pending).getByText('7 / ∞')).toBeInTheDocument();
+  expect(within(completed).getAllByRole('listitem')).toHaveLength(1);
+  expect(within(completed).getByText('10 / 10')).toBeInTheDocument();
+  expect(mockLinks).toHaveBeenCalledWith('u-alice');
+  expect(mockList).not.toHaveBeenCalled(); // the state is enough
+
+  const shop = within(pending).getByRole('link', { name: 'https://shop.example.com' });
+  expect(shop).toHaveAttribute('target', '_blank');
+  expect(shop).toHaveAttribute('rel', 'noopener noreferrer');
+  expect(within(pending).getByRole('link', { name: 'www.forever.example.com' })).toHaveAttribute('href', 'https://www.forever.example.com');
+});
+
+test('says so when the user has no links', async () => {
+  mockLinks.mockResolvedValue({ links: [] });
+  withState();
+  expect(await screen.findByText('No pending links.')).toBeInTheDocument();
+  expect(screen.getByText('No completed links yet.')).toBeInTheDocument();
+});
+
+test('after a reload (no state) the user is found again by ?userId=', async () => {
+  const bob = makeUser({ user_id: 'u-bob', email: 'bob@example.org', first_name: 'Bob', last_name: 'Builder' });
+  mockList.mockResolvedValue([alice, bob]);
+  mockLinks.mockResolvedValue({ links: [] });
+  renderDetails('/user-details?userId=u-bob');
+  expect(screen.getByText('Loading user…')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Bob Builder' })).toBeInTheDocument();
+  expect(screen.getByText('bob@example.org')).toBeInTheDocument();
+  await waitFor(() => expect(mockLinks).toHaveBeenCalledWith('u-bob'));
+});
+
+test('a reload for a user who is gone returns to the list with a message', async () => {
+  mockList.mockResolvedValue([alice]);
+  renderDetails('/user-details?userId=u-deleted');
+  expect(await screen.findByText('Landed on /admin_dashboard')).toBeInTheDocument();
+  expect(await screen.findByText('That user could not be found. Pick one from the list.')).toBeInTheDocument();
+});
+
+test('no state and no id returns to the list with a message, without a call', async () => {
+  renderDetails('/user-details');
+  expect(await screen.findByText('Landed on /admin_dashboard')).toBeInTheDocument();
+  expect(await screen.findByText('That user could not be found. Pick one from the list.')).toBeInTheDocument();
+  expect(mockList).not.toHaveBeenCalled();
+});
+
+test('a failed reload lookup is logged and returns to the list with a message', async () => {
+  mockList.mockRejectedValue(new ApiError('Something went wrong!', { status: 500 }));
+  renderDetails('/user-details?userId=u-alice');
+  expect(await screen.findByText('Could not load that user. Pick one from the list.')).toBeInTheDocument();
+  expect(screen.getByText('Landed on /admin_dashboard')).toBeInTheDocument();
+  expect(errorSpy).toHaveBeenCalledWith('Loading the user failed', expect.any(ApiError));
+});
+
+test("a member's token (403) gets the administrators-only message", async () => {
+  mockLinks.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+  withState();
+  expect(await screen.findByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
+  expect(screen.queryByText('alice@example.com')).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: /Pending links/ })).not.toBeInTheDocument();
+});
+
+test('a 403 on the reload lookup also shows the administrators-only message', async () => {
+  mockList.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+  renderDetails('/user-details?userId=u-alice');
+  expect(await screen.findByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
+  expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();
+});
+
+test('links that fail to load say so and can be retried', async () => {
+  mockLinks.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 })).mockResolvedValueOnce({ links });
+  const { user } = withState();
+  expect(await screen.findByRole('alert')).toHaveTextContent("Could not load this user's links.");
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText('3 / 10')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('member-written texts are shown as text, never as HTML', async () => {
+  mockLinks.mockResolvedValue({ links: [makeLink({ name: '<img src=x onerror=alert(1)>' })] });
+  const { container } = withState(makeUser({ slogan: '<script>alert(1)</script>' }));
+  expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+  expect(screen.getByText('<script>alert(1)</script>')).toBeInTheDocument();
+  expect(container.querySelector('img, script')).toBeNull();
+});
