@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { TooMany } from '../errors';
@@ -37,6 +37,6 @@ export const rateLimits = fp(
 );
 
 /** Route config for increment-clicks: per visitor IP (DESIGN §4 RATE_LIMIT_CLICKS_PER_MIN). */
-export function clickRateLimit(clicksPerMin: number) {
-  return clicksPerMin > 0 ? { rateLimit: { max: clicksPerMin, timeWindow: 60_000 } } : { rateLimit: false as const };
+export function clickRateLimit(clicksPerMin: number): FastifyContextConfig {
+  return clicksPerMin > 0 ? { rateLimit: { max: clicksPerMin, timeWindow: 60_000 } } : { rateLimit: false };
 }

@@ -1,3 +1,40 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
+import { NotFound } from '../../errors';
+import { schemaOf } from '../../http/route-schema';
+import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
+import { findUserById } from '../users/users.repository';
+import { addLink } from './add-link';
+import { linkRowToLink, toLinkLists } from './link.mapper';
+import { deleteLink, listLinks, resetLinkToEnd } from './links.repository';
 
-export async function linksRoutes(_app: FastifyInstance): Promise<void> {}
+export const LINK_NOT_FOUND = 'Link not found.';
+
+/** /api/links: the member's link management (spec §7). */
+export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  // The contract lists this call without a token (the lists are public on the visitor page anyway).
+  app.get(endpoints.getMemberLinks.url, { schema: schemaOf(endpoints.getMemberLinks, 'links') }, async (request) => {
+    if (!(await findUserById(app.db, request.query.user_id))) throw new NotFound(USER_NOT_FOUND);
+    return toLinkLists(await listLinks(app.db, request.query.user_id));
+  });
+
+  app.post(endpoints.addLink.url, { schema: schemaOf(endpoints.addLink, 'links'), onRequest: app.requireMember }, async (request, reply) => {
+    const row = await addLink({ db: app.db, auth: request.auth, body: request.body });
+    return reply.code(201).send({ message: 'Link added successfully', link: linkRowToLink(row) });
+  });
+
+  app.post(endpoints.resetLink.url, { schema: schemaOf(endpoints.resetLink, 'links'), onRequest: app.requireMember }, async (request) => {
+    const profile = await loadOwnedProfile(app.db, request.auth, request.body.user_id);
+    if (!(await resetLinkToEnd(app.db, request.body.link_id, profile.id))) throw new NotFound(LINK_NOT_FOUND);
+    return { message: 'Link reset successfully' };
+  });
+
+  app.post(endpoints.deleteLink.url, { schema: schemaOf(endpoints.deleteLink, 'links'), onRequest: app.requireMember }, async (request) => {
+    const profile = await loadOwnedProfile(app.db, request.auth, request.body.user_id);
+    if (!(await deleteLink(app.db, request.body.link_id, profile.id))) throw new NotFound(LINK_NOT_FOUND);
+    return { message: 'Link deleted successfully' };
+  });
+}

@@ -1,0 +1,53 @@
+import type { AdminUser, UpdateUserBody } from '@rotalink/shared-api/contract';
+import { verifyPassword } from '../../auth/password';
+import { signToken } from '../../auth/tokens';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { NotFound, TooMany, Unauthorized } from '../../errors';
+import type { LoginLimiter } from '../../plugins/login-limiter';
+import { USER_NOT_FOUND } from '../users/ownership';
+import { dollarsToCents, userRowToUser } from '../users/user.mapper';
+import { deleteUser, findUserById, updateUser } from '../users/users.repository';
+import { countSubProfiles, findAdminByUsername, listMembersWithCounts, type MemberWithCount } from './admin.repository';
+import { parseAdminDate } from './admin-date';
+
+export const INVALID_ADMIN_CREDENTIALS = 'Invalid username or password';
+export const TOO_MANY_ADMIN_LOGINS = 'Too many failed login attempts, please try again in a minute.';
+
+export function toAdminUser(row: MemberWithCount): AdminUser {
+  return { ...userRowToUser(row), sub_profile_count: row.sub_profile_count, created_at: row.created_at };
+}
+
+export async function adminLogin(deps: { db: Db; config: Config; limiter: LoginLimiter }, username: string, password: string, ip: string): Promise<string> {
+  const key = `admin|${ip}|${username}`;
+  if (await deps.limiter.isBlocked(key)) throw new TooMany(TOO_MANY_ADMIN_LOGINS);
+  const admin = await findAdminByUsername(deps.db, username);
+  if (!(await verifyPassword(admin?.password_hash, password)) || !admin) {
+    await deps.limiter.recordFailure(key);
+    throw new Unauthorized(INVALID_ADMIN_CREDENTIALS);
+  }
+  await deps.limiter.clear(key);
+  return signToken(deps.config.jwtSecret, deps.config.jwtTtlSeconds, admin.id, 'admin');
+}
+
+export const listUsers = (db: Db) => listMembersWithCounts(db).then((rows) => rows.map(toAdminUser));
+
+/** DESIGN §6: deleting a user deletes their sub-profiles and links (ON DELETE CASCADE). */
+export async function removeUser(db: Db, userId: string): Promise<void> {
+  if (!(await deleteUser(db, userId))) throw new NotFound(USER_NOT_FOUND);
+}
+
+/** The admin's edit-membership form; money arrives in dollars and is stored in cents. */
+export async function updateMembership(db: Db, userId: string, body: UpdateUserBody): Promise<AdminUser> {
+  const changes = {
+    package_price_cents: dollarsToCents(body.package_price),
+    package_joined_date: parseAdminDate(body.package_joined_date, 'Joined date'),
+    package_expiry_date: parseAdminDate(body.package_expiry_date, 'Expiry date'),
+    subscription_status: body.subscription_status,
+    subscription_type: body.subscription_type,
+  };
+  if (!(await updateUser(db, userId, changes))) throw new NotFound(USER_NOT_FOUND);
+  const row = await findUserById(db, userId);
+  if (!row) throw new NotFound(USER_NOT_FOUND);
+  return toAdminUser({ ...row, sub_profile_count: await countSubProfiles(db, userId) });
+}

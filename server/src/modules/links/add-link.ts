@@ -1,0 +1,45 @@
+import type { AddLinkBody } from '@rotalink/shared-api/contract';
+import { PLAN } from '@rotalink/shared-api/contract';
+import type { AuthContext } from '../../auth/guards';
+import type { Db } from '../../db/database';
+import { forUpdate } from '../../db/dialect-sql';
+import { newId, nowIso } from '../../db/ids';
+import { Conflict, Forbidden } from '../../errors';
+import { loadOwnedProfile } from '../users/ownership';
+import { isPlanActive } from '../users/user.mapper';
+import { findUserById } from '../users/users.repository';
+import { countLinks, insertLink, nextPosition } from './links.repository';
+import type { LinkRow } from './links.table';
+import { normaliseLinkUrl } from './link-url';
+
+export const PLAN_NEEDED = 'An active plan is needed to add links. Please subscribe first.';
+export const LINK_LIMIT = `A profile can have at most ${PLAN.linksPerProfile} links.`;
+
+/**
+ * DESIGN §6: adding a link needs an active plan (the member's, or the parent member's for a
+ * sub-profile) and stays within 20 links per profile. The profile row is locked for the
+ * transaction (PostgreSQL), so two simultaneous adds cannot both take the 20th place.
+ */
+export async function addLink(opts: { db: Db; auth: AuthContext; body: AddLinkBody }): Promise<LinkRow> {
+  const { db, auth, body } = opts;
+  const url = normaliseLinkUrl(body.link);
+  return db.transaction().execute(async (trx) => {
+    const target = await loadOwnedProfile(trx, auth, body.user_id);
+    await forUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', target.id)).execute();
+    const planHolder = target.parent_id ? await findUserById(trx, target.parent_id) : target;
+    if (!planHolder || !isPlanActive(planHolder)) throw new Forbidden(PLAN_NEEDED);
+    if ((await countLinks(trx, target.id)) >= PLAN.linksPerProfile) throw new Conflict(LINK_LIMIT);
+    const row: LinkRow = {
+      id: newId(),
+      user_id: target.id,
+      name: (body.name ?? '').trim(),
+      url,
+      clicks: 0,
+      max_clicks: body.max_clicks,
+      position: await nextPosition(trx, target.id),
+      created_at: nowIso(),
+    };
+    await insertLink(trx, row);
+    return row;
+  });
+}

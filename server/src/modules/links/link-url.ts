@@ -1,0 +1,21 @@
+import { BadRequest } from '../../errors';
+import { LINK_URL_PATTERN, TEXT } from '../../messages';
+
+/**
+ * Spec §5 / DESIGN §6: 'https://' or 'www.' followed by a domain; 'www.' is stored as
+ * 'https://www.'. Nothing else (no javascript:, data:, http:). Returns the URL to store.
+ */
+export function normaliseLinkUrl(input: string): string {
+  const url = input.trim();
+  if (!LINK_URL_PATTERN.test(url)) throw new BadRequest(TEXT.invalidLinkUrl);
+  const full = url.startsWith('www.') ? `https://${url}` : url;
+  // Belt and braces: what we store must parse as an https URL with the same host we checked.
+  let parsed: URL;
+  try {
+    parsed = new URL(full);
+  } catch {
+    throw new BadRequest(TEXT.invalidLinkUrl);
+  }
+  if (parsed.protocol !== 'https:' || !parsed.hostname.includes('.')) throw new BadRequest(TEXT.invalidLinkUrl);
+  return full;
+}
