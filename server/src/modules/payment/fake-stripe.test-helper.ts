@@ -26,6 +26,8 @@ export interface FakeStripe {
   /** Every request the SDK made, for assertions on what was sent. */
   requests: Array<{ method: string; path: string; form: URLSearchParams }>;
   markPaid(id: string): FakeSession;
+  /** Makes every following call answer this status (e.g. 500), as an outage would; null to stop. */
+  failWith(status: number | null): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export interface FakeStripe {
 export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const requests: FakeStripe['requests'] = [];
+  let failing: number | null = null;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
@@ -48,6 +51,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
     const url = new URL(req.url ?? '/', 'http://fake');
     const form = new URLSearchParams(raw);
     requests.push({ method: req.method ?? '', path: url.pathname, form });
+    if (failing !== null) return send(res, failing, { error: { type: 'api_error', message: 'Fake outage' } });
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
@@ -100,6 +104,9 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
       session.payment_status = 'paid';
       session.status = 'complete';
       return session;
+    },
+    failWith(status) {
+      failing = status;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
