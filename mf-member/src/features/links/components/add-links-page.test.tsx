@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ApiError, addLink, deleteLink, getMemberLinks, getProfile, getSubProfiles, resetLink, tokenStore, type LinkLists,
+} from '@rotalink/shared-api';
+import { makeLink, makeSub, makeUser } from '../../../test-utils/fixtures';
+import { renderPage } from '../../../test-utils/render-page';
+import { AddLinksPage } from './add-links-page';
+
+jest.mock('@rotalink/shared-api', () => ({
+  ...jest.requireActual('@rotalink/shared-api'),
+  getProfile: jest.fn(),
+  getSubProfiles: jest.fn(),
+  getMemberLinks: jest.fn(),
+  addLink: jest.fn(),
+  resetLink: jest.fn(),
+  deleteLink: jest.fn(),
+}));
+const m = {
+  getProfile: getProfile as jest.MockedFunction<typeof getProfile>,
+  getSubProfiles: getSubProfiles as jest.MockedFunction<typeof getSubProfiles>,
+  getMemberLinks: getMemberLinks as jest.MockedFunction<typeof getMemberLinks>,
+  addLink: addLink as jest.MockedFunction<typeof addLink>,
+  resetLink: resetLink as jest.MockedFunction<typeof resetLink>,
+  deleteLink: deleteLink as jest.MockedFunction<typeof deleteLink>,
+};
+
+const lists: LinkLists = {
+  pending: [
+    makeLink({ id: 'l1', name: 'First shop', link: 'https://one.example.com', clicks: 3, max_clicks: 10 }),
+    makeLink({ id: 'l2', name: '', link: 'https://two.example.com/ref?a=1', clicks: 0, max_clicks: null }),
+  ],
+  completed: [makeLink({ id: 'l3', name: 'Done deal', link: 'https://three.example.com', clicks: 5, max_clicks: 5 })],
+};
+
+const renderLinks = (userId: string | null = 'u_member1') =>
+  renderPage(<AddLinksPage />, { path: '/Addlinks', url: userId === null ? '/Addlinks' : `/Addlinks?userId=${userId}` });
+const pendingSection = () => screen.getByRole('region', { name: /Pending/ });
+const completedSection = () => screen.getByRole('region', { name: /Completed/ });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  tokenStore.setSession('member-token');
+  m.getProfile.mockResolvedValue(makeUser());
+  m.getSubProfiles.mockResolvedValue({ subProfiles: [makeSub()] });
+  m.getMemberLinks.mockResolvedValue(lists);
+});
+
+describe('AddLinksPage: lists', () => {
+  it("shows the owner's name, the queue in order with the head live, completed links and the plan's usage", async () => {
+    renderLinks();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading links…');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(m.getMemberLinks).toHaveBeenCalledWith('u_member1');
+
+    const queue = within(pendingSection()).getAllByRole('listitem');
+    expect(queue.map((li) => li.getAttribute('aria-label'))).toEqual(['First shop', 'https://two.example.com/ref?a=1']);
+    expect(within(queue[0]).getByText('live')).toBeInTheDocument();
+    expect(within(queue[0]).getByText('3 / 10 clicks')).toBeInTheDocument();
+    expect(within(queue[1]).queryByText('live')).not.toBeInTheDocument();
+    expect(within(queue[1]).getByText('0 / ∞ clicks')).toBeInTheDocument();
+    expect(within(completedSection()).getByText('5 / 5 clicks')).toBeInTheDocument();
+    expect(screen.getByText('3 of 20 links used')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add link' })).toBeEnabled();
+  });
+
+  it("names a sub-profile's links after the sub-profile", async () => {
+    renderLinks('s_sub1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Builder' })).toBeInTheDocument();
+    expect(screen.getByText('Sub-profile links')).toBeInTheDocument();
+    expect(m.getMemberLinks).toHaveBeenCalledWith('s_sub1');
+  });
+
+  it('says that an unlimited live link holds the queue, and shows empty lists', async () => {
+    m.getMemberLinks.mockResolvedValue({ pending: [makeLink({ max_clicks: null })], completed: [] });
+    renderLinks();
+    expect(await screen.findByText(/this link holds the queue/)).toBeInTheDocument();
+    expect(within(completedSection()).getByText(/No completed links yet/)).toBeInTheDocument();
+  });
+
+  it('shows member text as text, never as HTML', async () => {
+    m.getMemberLinks.mockResolvedValue({ pending: [makeLink({ name: '<img src=x onerror=alert(1)>' })], completed: [] });
+    renderLinks();
+    expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(pendingSection().querySelector('img')).toBeNull();
+  });
+
+  it("shows 'Failed to load user links.' with a retry, and a refusal for someone else's profile", async () => {
+    m.getMemberLinks.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 }));
+    const { unmount } = renderLinks();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user links.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    unmount();
+
+    m.getMemberLinks.mockRejectedValueOnce(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+    renderLinks('someone_else');
+    expect(await screen.findByRole('alert')).toHaveTextContent('These links belong to a profile that is not yours.');
+  });
+
+  it('asks for a profile when the address names none', () => {
+    renderLinks(null);
+    expect(screen.getByRole('alert')).toHaveTextContent('No profile was chosen.');
+    expect(m.getMemberLinks).not.toHaveBeenCalled();
+  });
+
+  it('refreshes on demand so the member sees a link move to completed', async () => {
+    renderLinks();
+    await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    m.getMemberLinks.mockResolvedValueOnce({
+      pending: [lists.pending[1]],
+      completed: [...lists.completed, { ...lists.pending[0], clicks: 10 }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await within(completedSection()).findByText('10 / 10 clicks')).toBeInTheDocument();
+    expect(within(pendingSection()).getAllByRole('listitem')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { MESSAGES, PLAN } from '@rotalink/shared-api';
+import { isUnauthorized } from '../../../components/api-error';
+import { CopyLink } from '../../../components/copy-link';
+import { ErrorPanel, Loading } from '../../../components/page-state';
+import { publicProfileUrl } from '../../../components/public-link';
+import { SubscribeButton } from '../../../components/subscribe-button';
+import { useLinkOwner } from '../hooks/use-link-owner';
+import { useLinks } from '../hooks/use-links';
+import { AddLinkForm } from './add-link-form';
+import { LinkList } from './link-list';
+import { LinkUsage } from './link-usage';
+
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mem-page">
+      <h1>{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+const backToDashboard = (
+  <RouterLink className="mem-btn mem-btn--secondary" to="/user">
+    Back to dashboard
+  </RouterLink>
+);
+
+/** /Addlinks?userId= — manage the link queue of the member's own profile or a sub-profile. */
+export function AddLinksPage() {
+  const [params] = useSearchParams();
+  const userId = params.get('userId') ?? '';
+  const owner = useLinkOwner(userId, Boolean(userId));
+  const links = useLinks(userId, Boolean(userId));
+
+  if (!userId) {
+    return (
+      <Page title="Links">
+        <ErrorPanel message="No profile was chosen.">{backToDashboard}</ErrorPanel>
+      </Page>
+    );
+  }
+  if (owner.state.status === 'loading' || links.lists.state.status === 'loading') {
+    return (
+      <Page title="Links">
+        <Loading label="Loading links…" />
+      </Page>
+    );
+  }
+  if (links.lists.state.status === 'error' || owner.state.status === 'error') {
+    const error = links.lists.state.error ?? owner.state.error;
+    const refused = isUnauthorized(error);
+    return (
+      <Page title="Links">
+        <ErrorPanel
+          message={refused ? 'These links belong to a profile that is not yours.' : MESSAGES.loadLinksFailed}
+          onRetry={
+            refused
+              ? undefined
+              : () => {
+                  owner.retry();
+                  links.lists.retry();
+                }
+          }
+        >
+          {backToDashboard}
+        </ErrorPanel>
+      </Page>
+    );
+  }
+  if (owner.state.data === null) {
+    return (
+      <Page title="Links">
+        <ErrorPanel message="This profile is not one of yours.">{backToDashboard}</ErrorPanel>
+      </Page>
+    );
+  }
+
+  const who = owner.state.data;
+  const { pending, completed } = links.lists.state.data;
+  const used = pending.length + completed.length;
+  let blockedReason: ReactNode | null = null;
+  if (!who.planActive) {
+    blockedReason = (
+      <>
+        <p style={{ margin: 0 }}>
+          Your plan is inactive, so links cannot be added. Subscribe once to the lifetime plan to add up to {PLAN.linksPerProfile} links per
+          profile.
+        </p>
+        <SubscribeButton />
+      </>
+    );
+  } else if (used >= PLAN.linksPerProfile) {
+    blockedReason = (
+      <p style={{ margin: 0 }}>
+        This profile uses all {PLAN.linksPerProfile} links of the plan. Delete a link to add another.
+      </p>
+    );
+  }
+
+  return (
+    <div className="mem-page">
+      <header className="mem-header">
+        <div style={{ minWidth: 0 }}>
+          <h1>{who.name || 'Links'}</h1>
+          <p className="mem-subtitle">{who.isMember ? 'Your links' : 'Sub-profile links'}</p>
+        </div>
+        <div className="mem-actions">
+          <button type="button" className="mem-btn mem-btn--secondary" onClick={() => void links.reload()} disabled={links.lists.refreshing}>
+            {links.lists.refreshing ? 'Refreshing…' : 'Refresh'}
+          </button>
+          {backToDashboard}
+        </div>
+      </header>
+
+      <section className="mem-card" aria-label="Public page and plan usage" style={{ display: 'grid', gap: 12 }}>
+        <CopyLink url={publicProfileUrl(userId)} label="public link" />
+        <LinkUsage used={used} />
+      </section>
+
+      <AddLinkForm onAdd={links.add} blockedReason={blockedReason} />
+
+      <div className="mem-grid-2">
+        <section className="mem-card" aria-labelledby="mem-pending-heading">
+          <h2 id="mem-pending-heading">Pending ({pending.length})</h2>
+          <p className="mem-muted" style={{ marginTop: 0 }}>
+            Visitors click these in order; only the live link is clickable.
+          </p>
+          <LinkList links={pending} kind="pending" busyLinkId={links.busyLinkId} onReset={links.reset} onDelete={links.remove} />
+        </section>
+        <section className="mem-card" aria-labelledby="mem-completed-heading">
+          <h2 id="mem-completed-heading">Completed ({completed.length})</h2>
+          <LinkList links={completed} kind="completed" busyLinkId={links.busyLinkId} onReset={links.reset} onDelete={links.remove} />
+        </section>
+      </div>
+    </div>
+  );
+}

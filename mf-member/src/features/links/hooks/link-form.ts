@@ -1,0 +1,39 @@
+import { LINK_URL_PATTERN, MESSAGES } from '@rotalink/shared-api';
+
+export const MAX_CLICKS_LIMIT = 1_000_000_000; // the contract's upper bound
+export const MAX_LINK_NAME = 100;
+
+export interface LinkFormValues {
+  link: string;
+  name: string;
+  maxClicks: string;
+  unlimited: boolean;
+}
+export type LinkFormErrors = Partial<Record<'link' | 'name' | 'maxClicks', string>>;
+
+export const EMPTY_LINK_FORM: LinkFormValues = { link: '', name: '', maxClicks: '', unlimited: false };
+
+export const MAX_CLICKS_MESSAGE = 'Max clicks must be a whole number of 1 or more, or choose unlimited.';
+
+/** Spec §5's URL rule and message; max clicks is a whole number ≥ 1 or unlimited (DESIGN §6). */
+export function validateLinkForm(v: LinkFormValues): LinkFormErrors {
+  const errors: LinkFormErrors = {};
+  if (!LINK_URL_PATTERN.test(v.link.trim())) errors.link = MESSAGES.invalidLinkUrl;
+  if (v.name.trim().length > MAX_LINK_NAME) errors.name = `The name must be at most ${MAX_LINK_NAME} characters.`;
+  if (!v.unlimited) {
+    const text = v.maxClicks.trim();
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < 1 || n > MAX_CLICKS_LIMIT) errors.maxClicks = MAX_CLICKS_MESSAGE;
+  }
+  return errors;
+}
+
+/** The body of POST /api/links/linkadd for valid form values. */
+export function toAddLinkBody(v: LinkFormValues, userId: string) {
+  return {
+    link: v.link.trim(),
+    name: v.name.trim(),
+    max_clicks: v.unlimited ? null : Number(v.maxClicks.trim()), // null = unlimited (spec §3)
+    user_id: userId,
+  };
+}

@@ -1,0 +1,32 @@
+import { getProfile, getSubProfiles } from '@rotalink/shared-api';
+import { useAsyncData } from '../../../components/use-async-data';
+
+export interface LinkOwner {
+  /** The name shown on top of the page. */
+  name: string;
+  /** True when the links are the member's own, false for one of their sub-profiles. */
+  isMember: boolean;
+  /** Adding links needs an active plan: the member's own (also for sub-profiles, DESIGN §6). */
+  planActive: boolean;
+}
+
+/**
+ * Whose links these are, and whether the plan allows adding: the member's profile and their
+ * sub-profile list, loaded side by side.
+ */
+export function useLinkOwner(userId: string, enabled: boolean) {
+  return useAsyncData<LinkOwner | null>(
+    async () => {
+      const [profile, subs] = await Promise.all([getProfile(), getSubProfiles()]);
+      const planActive = profile.subscription_status === 'active'; // spec §4
+      if (profile.user_id === userId) {
+        return { name: `${profile.first_name} ${profile.last_name}`.trim(), isMember: true, planActive };
+      }
+      const sub = (subs.subProfiles ?? []).find((s) => s.user_id === userId);
+      // null: not one of this member's profiles (the link calls will be refused too)
+      return sub ? { name: `${sub.first_name} ${sub.last_name}`.trim(), isMember: false, planActive } : null;
+    },
+    [userId],
+    enabled,
+  );
+}
