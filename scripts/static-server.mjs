@@ -1,0 +1,304 @@
+// Serves one front end's dist/ from its own port, as a static host or CDN would (DESIGN §3, §9):
+// precompressed .br/.gz by Accept-Encoding, no-cache for the files that name the others
+// (index.html, mf-manifest.json, remoteEntry.js, config.json, static/js/main.js), a year and
+// immutable for content-hashed chunks, CORS for remotes, a CSP for the shell page, SPA fallback
+// for the shell only. Node's http only, so it runs anywhere `npm install` ran.
+//
+//   import { startStaticServer } from './static-server.mjs';
+//   const server = await startStaticServer({ dir, port, spa, config });   // an http.Server
+//
+//   node scripts/static-server.mjs --dir mf-member/dist --port 3002
+//   node scripts/static-server.mjs --dir shell/dist --port 3000 --spa \
+//     --api http://localhost:4000 --remote mf_public=http://localhost:3001/mf-manifest.json ...
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+/** Types the build precompresses (build-config's CompressionPlugin test). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt']);
+/** Files whose URL never changes while their content does: always revalidate. */
+const ENTRY_FILES = new Set(['/index.html', '/mf-manifest.json', '/mf-manifest-stats.json', '/remoteEntry.js', '/config.json', '/static/js/main.js']);
+/** `[name].[contenthash]` as build-config names chunks, css and media. */
+const HASHED = /\.[0-9a-f]{8,}\.(?:chunk\.)?[a-z0-9]+$/i;
+
+export const CACHE_NO_CACHE = 'no-cache';
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function cacheControlFor(urlPath) {
+  if (ENTRY_FILES.has(urlPath) || urlPath.endsWith('.html')) return CACHE_NO_CACHE;
+  if (urlPath.startsWith('/static/') && HASHED.test(urlPath)) return CACHE_IMMUTABLE;
+  return CACHE_NO_CACHE; // anything else unhashed: safe to revalidate, never stale
+}
+
+/** br if the browser takes it, else gzip, else identity (q=0 means "not acceptable"). */
+export function pickEncoding(acceptEncoding = '') {
+  const accepted = new Map();
+  for (const part of String(acceptEncoding).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+function originOf(url, base) {
+  try {
+    return new URL(url, base).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The shell page's Content-Security-Policy: scripts, styles and manifests only from itself and the
+ * remotes in its config, calls only to itself, the API and the remotes. react-toastify injects a
+ * <style>, hence 'unsafe-inline' for styles (never for scripts).
+ */
+export function shellCsp(config, selfOrigin = 'http://localhost') {
+  const remotes = Object.values(config?.remotes ?? {})
+    .map((url) => originOf(url, selfOrigin))
+    .filter((o) => o && o !== selfOrigin);
+  const api = config?.apiBase ? originOf(config.apiBase, selfOrigin) : null;
+  const unique = (list) => [...new Set(list.filter(Boolean))].join(' ');
+  const known = Boolean(config);
+  const scripts = known ? unique(["'self'", ...remotes]) : "'self' http: https:";
+  const connect = known ? unique(["'self'", api, ...remotes]) : "'self' http: https:";
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    `style-src ${unique(["'self'", "'unsafe-inline'", ...remotes])}`,
+    `connect-src ${connect}`,
+    `img-src 'self' data: https:`,
+    `font-src ${unique(["'self'", 'data:', ...remotes])}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Maps a URL path to a file inside root, or null when it would leave root (traversal). */
+export function resolveInside(root, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const full = resolve(root, `.${decoded.startsWith('/') ? '' : '/'}${decoded}`);
+  if (full !== root && !full.startsWith(root + sep)) return null;
+  return full;
+}
+
+async function fileInfo(path) {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir      the dist/ folder to serve
+ * @param {number} options.port     0 for any free port
+ * @param {boolean} [options.spa]   the shell: unknown page paths answer index.html (its router redirects)
+ * @param {object} [options.config] the shell's config.json, served from memory instead of the file
+ * @param {boolean} [options.cors]  Access-Control-Allow-Origin: * (default: on for remotes, off for the shell)
+ * @param {string} [options.host]   bind address (default 127.0.0.1)
+ * @param {(line: string) => void} [options.log]  one line per request, when given
+ * @returns {Promise<import('node:http').Server>} listening
+ */
+export async function startStaticServer({ dir, port, spa = false, config, cors = !spa, host = '127.0.0.1', log }) {
+  const root = resolve(dir);
+  const rootInfo = await stat(root).catch(() => null);
+  if (!rootInfo?.isDirectory()) throw new Error(`static-server: ${root} is not a folder (build it first)`);
+  const configBody = config ? Buffer.from(JSON.stringify(config, null, 2)) : null;
+
+  const readShellConfig = async () => {
+    if (config) return config;
+    try {
+      return JSON.parse(await readFile(join(root, 'config.json'), 'utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal error');
+      log?.(`static-server: ${req.url}: ${err?.message ?? err}`);
+    });
+    if (log) res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode}`));
+  });
+
+  async function handle(req, res) {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (cors) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Timing-Allow-Origin', '*');
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '86400' });
+      return res.end();
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': 'text/plain; charset=utf-8' });
+      return res.end('Method not allowed');
+    }
+    let urlPath;
+    try {
+      urlPath = new URL(req.url ?? '/', 'http://x').pathname;
+    } catch {
+      return send(res, 400, 'Bad request');
+    }
+    if (urlPath.endsWith('/')) urlPath += 'index.html';
+
+    if (urlPath === '/config.json' && configBody) {
+      return sendBuffer(req, res, configBody, TYPES['.json'], CACHE_NO_CACHE);
+    }
+
+    const file = resolveInside(root, urlPath);
+    if (!file) return send(res, 400, 'Bad request');
+    let info = await fileInfo(file);
+    let servedPath = urlPath;
+    let servedFile = file;
+    // SPA fallback (shell only): a page path such as /user or /Addlinks answers index.html; missing
+    // assets (anything with an extension, or under /static/) stay 404 so a broken chunk is visible.
+    if (!info && spa && !extname(urlPath) && !urlPath.startsWith('/static/')) {
+      servedPath = '/index.html';
+      servedFile = join(root, 'index.html');
+      info = await fileInfo(servedFile);
+    }
+    if (!info) return send(res, 404, 'Not found');
+
+    const ext = extname(servedFile).toLowerCase();
+    const headers = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Cache-Control': cacheControlFor(servedPath),
+    };
+    if (ext === '.html' && spa) {
+      const selfOrigin = `http://${req.headers.host ?? 'localhost'}`;
+      headers['Content-Security-Policy'] = shellCsp(await readShellConfig(), selfOrigin);
+      headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
+    }
+
+    let body = servedFile;
+    let size = info.size;
+    let mtime = info.mtimeMs;
+    if (COMPRESSIBLE.has(ext)) {
+      headers.Vary = 'Accept-Encoding';
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      const variant = encoding && (await fileInfo(`${servedFile}.${encoding === 'br' ? 'br' : 'gz'}`));
+      if (variant) {
+        body = `${servedFile}.${encoding === 'br' ? 'br' : 'gz'}`;
+        size = variant.size;
+        mtime = variant.mtimeMs;
+        headers['Content-Encoding'] = encoding;
+      }
+    }
+    const etag = `W/"${size.toString(16)}-${Math.floor(mtime).toString(16)}${headers['Content-Encoding'] ? `-${headers['Content-Encoding']}` : ''}"`;
+    headers.ETag = etag;
+    headers['Last-Modified'] = new Date(mtime).toUTCString();
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+    headers['Content-Length'] = String(size);
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') return res.end();
+    const stream = createReadStream(body);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  }
+
+  function send(res, status, text) {
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_NO_CACHE });
+    res.end(text);
+  }
+
+  function sendBuffer(req, res, buffer, type, cacheControl) {
+    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, 'Content-Length': String(buffer.length) });
+    res.end(req.method === 'HEAD' ? undefined : buffer);
+  }
+
+  await new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolveListen(undefined);
+    });
+  });
+  return server;
+}
+
+/** `node scripts/static-server.mjs --dir D --port P [--spa] [--api URL] [--remote name=URL]...` */
+function parseArgs(argv) {
+  const options = { remotes: {} };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--dir') options.dir = value();
+    else if (arg === '--port') options.port = Number(value());
+    else if (arg === '--host') options.host = value();
+    else if (arg === '--spa') options.spa = true;
+    else if (arg === '--api') options.api = value();
+    else if (arg === '--remote') {
+      const [name, url] = value().split(/=(.*)/s);
+      options.remotes[name] = url;
+    } else throw new Error(`unknown argument ${arg}`);
+  }
+  if (!options.dir || !Number.isInteger(options.port)) throw new Error('usage: --dir <dist> --port <n> [--spa] [--api URL] [--remote name=URL]...');
+  return options;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  try {
+    const { dir, port, host, spa, api, remotes } = parseArgs(process.argv.slice(2));
+    const config = api ? { apiBase: api, remotes } : undefined;
+    const server = await startStaticServer({ dir, port, host, spa, config });
+    console.log(`Serving ${resolve(dir)} on http://localhost:${server.address().port}${spa ? ' (shell)' : ''}`);
+    const stop = () => {
+      server.closeAllConnections();
+      server.close(() => process.exit(0));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (err) {
+    console.error(`static-server: ${err.message}`);
+    process.exit(1);
+  }
+}
