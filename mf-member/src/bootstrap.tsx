@@ -1,6 +1,6 @@
 // Standalone dev harness (`npm run dev -w mf-member`): this remote's pages with their own router,
 // toasts, token guard and a minimal sign-in, as the shell would compose them. Never exposed.
-import { StrictMode, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { StrictMode, useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { ToastContainer, toast } from 'react-toastify';
@@ -59,7 +59,10 @@ function DevLogin() {
 
 function SessionEnded() {
   const navigate = useNavigate();
-  setSessionEndedHandler(() => navigate('/login'));
+  useEffect(() => {
+    setSessionEndedHandler(() => navigate('/login'));
+    return () => setSessionEndedHandler(null);
+  }, [navigate]);
   return null;
 }
 

@@ -38,6 +38,7 @@ export function useAsyncData<T>(load: () => Promise<T>, deps: readonly unknown[]
     if (!enabled) return; // nothing to load yet (e.g. no id in the address); the page says why
     void run(false);
     return () => {
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- a request counter, not a DOM node: bumping the current value is the point
       requestId.current++; // ignore answers that arrive after unmount or a dependency change
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
