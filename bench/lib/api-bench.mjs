@@ -153,9 +153,8 @@ function summarise(sc, byId) {
       row.target = `≥ ${TARGETS.click * 100} % of POST ceiling, p99 ≤ ${TARGETS.clickP99} ms`;
       row.met = row.ratio !== null && row.ratio >= TARGETS.click && row.p99 <= TARGETS.clickP99 && row.non2xx === 0;
     }
-    // The issue sets the click target on SQLite; other rows are held to the same bar for reference.
-    row.targetIsReference = sc.engine !== 'sqlite' || sc.id.endsWith('2proc');
-    if (sc.kind === 'read') row.targetIsReference = false;
+    // The issue sets the click target on SQLite; PostgreSQL clicks are held to the same bar for reference.
+    row.targetIsReference = sc.kind === 'click' && sc.engine !== 'sqlite';
   }
   return row;
 }

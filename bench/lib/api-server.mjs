@@ -9,8 +9,9 @@ import { startNode, waitForHttp, freePort } from './procs.mjs';
 
 export const ADMIN = { username: 'benchadmin', password: 'bench-admin-password-1' };
 
+/** The built server; BENCH_SERVER_ENTRY points elsewhere (e.g. a build of a branch). */
 export function serverEntry(repoRoot) {
-  return join(repoRoot, 'server', 'dist', 'server.js');
+  return process.env.BENCH_SERVER_ENTRY ?? join(repoRoot, 'server', 'dist', 'server.js');
 }
 
 /**

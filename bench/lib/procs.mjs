@@ -1,3 +1,4 @@
+/* global AbortSignal */
 // Child processes the bench starts (API servers, the ceiling, the load generator, start.mjs).
 // Each runs in its own process group so that stopping it also stops anything it spawned, and
 // every one is stopped by its own id when the bench ends or is interrupted.

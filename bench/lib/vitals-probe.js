@@ -1,3 +1,4 @@
+/* global PerformanceObserver, MutationObserver, getComputedStyle, requestAnimationFrame -- runs in the page */
 // Injected into the visitor page before any of its scripts (Playwright addInitScript).
 // Records, relative to navigation start: every LCP candidate, every layout shift, and the first
 // moment the first pending link (found by its name) is on screen and enabled: "clickable".
