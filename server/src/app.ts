@@ -50,6 +50,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy as boolean | string,
     // Our bodies are small forms; a bigger one is refused (413) before it reaches a handler.
     bodyLimit: 100 * 1024,
+    // Router-level refusals (an over-long :userId, a malformed URL) get the same JSON error body.
+    frameworkErrors: (err, _request, reply) => {
+      const text = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The id in the address is not valid.' : 'The address is not valid.';
+      void reply.code(400).send({ error: text, message: text });
+    },
     ajv: {
       // Wrong JSON types are a 400, never silently converted ("5" is not a number of clicks).
       customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false },

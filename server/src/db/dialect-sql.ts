@@ -1,4 +1,4 @@
-import { PostgresAdapter, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTrx, Engine } from './database';
 
 /**
@@ -22,4 +22,14 @@ export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: DbOr
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * PostgreSQL: the schema new tables land in (first of search_path). The migrator needs it named,
+ * or its "does the table exist" check also sees other schemas' migration tables.
+ */
+export async function currentSchema(db: DbOrTrx): Promise<string | undefined> {
+  if (engineOf(db) !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }

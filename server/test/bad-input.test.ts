@@ -1,0 +1,132 @@
+import { endpoints, type Endpoint } from '@rotalink/shared-api/contract';
+import type { TObject, TSchema } from '@sinclair/typebox';
+import { adminToken, bearer, engines, signupMember, useTestApp, type Member } from './helpers';
+
+/**
+ * Bad input on every route of the contract (table-driven over `endpoints`): malformed JSON,
+ * wrong types, huge strings, missing fields → a 4xx with a clear `{ error, message }`, never 5xx.
+ */
+const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
+  login: { email: 'a@example.com', password: 'password1' },
+  signup: { firstName: 'A', lastName: 'B', email: 'new@example.com', password: 'password1' },
+  forgotPassword: { email: 'a@example.com' },
+  resetPassword: { token: 'abc', password: 'password1' },
+  updateProfile: { first_name: 'A', last_name: 'B', title: 't', slogan: 's', about: 'a' },
+  createSubProfile: { firstName: 'A', lastName: 'B', email: '', phone: '12345', password: '' },
+  updateSubProfile: { userId: m.userId, first_name: 'A', last_name: 'B', email: '', phone: '12345', title: '', slogan: '', about: '', password: '' },
+  createPaymentSession: { planName: 'monthly', duration: 'monthly', amount: 144.56 },
+  verifyPayment: { session_id: 'cs_test' },
+  incrementClicks: { link_id: 'abc' },
+  addLink: { link: 'https://example.com', max_clicks: 1, name: 'n', user_id: m.userId },
+  resetLink: { link_id: 'abc', user_id: m.userId },
+  deleteLink: { link_id: 'abc', user_id: m.userId },
+  adminLogin: { username: 'admin', password: 'password1' },
+  deleteUser: { user_id: m.userId },
+  updateUser: { package_price: 1, package_joined_date: null, package_expiry_date: null, subscription_status: 'active', subscription_type: 'monthly' },
+});
+
+const list = Object.entries(endpoints) as Array<[string, Endpoint]>;
+const withBody = list.filter(([, e]) => e.body);
+const withQuery = list.filter(([, e]) => e.querystring);
+const withParams = list.filter(([, e]) => e.params);
+
+/** A value of the wrong JSON type for a property schema. */
+function wrongType(schema: TSchema): unknown {
+  const types = new Set<string>();
+  const walk = (s: TSchema) => (s.anyOf ? (s.anyOf as TSchema[]).forEach(walk) : types.add(s.type ?? (s.const !== undefined ? typeof s.const : 'string')));
+  walk(schema);
+  return types.has('number') || types.has('integer') ? 'not a number' : { nested: ['object'] };
+}
+
+describe.each(engines)('bad input on every route (%s)', (engine) => {
+  const t = useTestApp(engine);
+  let m: Member;
+  let admin: string;
+  beforeAll(async () => {
+    m = await signupMember(t.app);
+    admin = await adminToken(t);
+  });
+
+  const headersFor = (e: Endpoint) => (e.auth === 'member' ? bearer(m.token) : e.auth === 'admin' ? bearer(admin) : {});
+  const urlFor = (e: Endpoint) => e.url.replace(':userId', m.userId);
+  const expectClear4xx = (res: { statusCode: number; json: () => { error: unknown; message: unknown } }) => {
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    const body = res.json();
+    expect(typeof body.error).toBe('string');
+    expect((body.error as string).length).toBeGreaterThan(5);
+    expect(body.message).toBe(body.error);
+    expect(body.error).not.toMatch(/ajv|schema|instancePath|\bat \w+ \(/i);
+  };
+
+  it.each(withBody.map(([name, e]) => [name, e] as const))('%s: malformed JSON → 400', async (_name, e) => {
+    const res = await t.app.inject({ method: e.method, url: urlFor(e), headers: { ...headersFor(e), 'content-type': 'application/json' }, payload: '{"email": "a@b.c",' });
+    expectClear4xx(res);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('The request body is not valid JSON.');
+  });
+
+  it.each(withBody.map(([name, e]) => [name, e] as const))('%s: empty object, array, or no body → 400 naming a field', async (_name, e) => {
+    for (const payload of ['{}', '[]', '"just a string"', 'null', '42']) {
+      const res = await t.app.inject({ method: e.method, url: urlFor(e), headers: { ...headersFor(e), 'content-type': 'application/json' }, payload });
+      expectClear4xx(res);
+      expect(res.statusCode).toBe(400);
+    }
+    const empty = await t.app.inject({ method: e.method, url: urlFor(e), headers: headersFor(e) });
+    expectClear4xx(empty);
+    const missing = await t.app.inject({ method: e.method, url: urlFor(e), headers: headersFor(e), payload: {} });
+    expect(missing.json().error).toMatch(/ is required\.$/);
+  });
+
+  it.each(withBody.map(([name, e]) => [name, e] as const))('%s: each field of the wrong type or huge → 400 naming it', async (name, e) => {
+    const base = validBodies(m)[name];
+    expect(base).toBeDefined();
+    const props = (e.body as TObject).properties;
+    for (const [key, schema] of Object.entries(props)) {
+      const wrong = await t.app.inject({ method: e.method, url: urlFor(e), headers: headersFor(e), payload: { ...base, [key]: wrongType(schema) } });
+      expectClear4xx(wrong);
+      expect(wrong.statusCode).toBe(400);
+      const huge = await t.app.inject({ method: e.method, url: urlFor(e), headers: headersFor(e), payload: { ...base, [key]: 'x'.repeat(20_000) } });
+      expectClear4xx(huge);
+      expect(huge.statusCode).toBe(400);
+    }
+  });
+
+  it.each(withBody.map(([name, e]) => [name, e] as const))('%s: a body over the size limit → 413', async (_name, e) => {
+    const res = await t.app.inject({ method: e.method, url: urlFor(e), headers: headersFor(e), payload: { blob: 'x'.repeat(300_000) } });
+    expectClear4xx(res);
+    expect(res.statusCode).toBe(413);
+  });
+
+  it.each(withQuery.map(([name, e]) => [name, e] as const))('%s: missing, huge or odd user_id → 400', async (_name, e) => {
+    for (const q of ['', '?user_id=', `?user_id=${'a'.repeat(5000)}`, '?user_id=%27%20OR%201%3D1--', '?user_id[]=x']) {
+      const res = await t.app.inject({ method: e.method, url: `${e.url}${q}`, headers: headersFor(e) });
+      expectClear4xx(res);
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it.each(withParams.map(([name, e]) => [name, e] as const))('%s: huge or odd :userId → 400', async (_name, e) => {
+    for (const id of ['a'.repeat(500), "x'%20OR%201=1"]) {
+      const res = await t.app.inject({ method: e.method, url: e.url.replace(':userId', id), headers: headersFor(e), ...(e.body ? { payload: validBodies(m)[_name] } : {}) });
+      expectClear4xx(res);
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('unknown fields are dropped, never written', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/auth/updateProfile', headers: bearer(m.token),
+      payload: { first_name: 'A', last_name: 'B', subscription_status: 'active', package_price_cents: 0, id: 'other' },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.selectFrom('users').select(['id', 'subscription_status']).where('id', '=', m.userId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ id: m.userId, subscription_status: 'inactive' });
+  });
+
+  it('unknown routes are a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Route GET /api/nope not found.', message: 'Route GET /api/nope not found.' });
+  });
+});

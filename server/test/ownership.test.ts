@@ -1,0 +1,59 @@
+import { activate, bearer, engines, signupMember, useTestApp, type Member } from './helpers';
+
+/** DESIGN §6 ownership: everything member B tries on member A's profile, sub-profiles and links is refused. */
+describe.each(engines)('two members (%s)', (engine) => {
+  const t = useTestApp(engine);
+  let a: Member;
+  let b: Member;
+  let aSub: string;
+  let aLink: string;
+  let aSubLink: string;
+
+  beforeAll(async () => {
+    a = await signupMember(t.app, { firstName: 'Alice' });
+    b = await signupMember(t.app, { firstName: 'Bob' });
+    await activate(t.db, a.userId);
+    await activate(t.db, b.userId);
+    aSub = (await t.app.inject({ method: 'POST', url: '/api/auth/subprofile', headers: bearer(a.token), payload: { firstName: 'ASub', lastName: 'X', phone: '12345' } })).json().user_id;
+    aLink = (await t.app.inject({ method: 'POST', url: '/api/links/linkadd', headers: bearer(a.token), payload: { link: 'https://a.example.com', max_clicks: 3, user_id: a.userId } })).json().link.id;
+    aSubLink = (await t.app.inject({ method: 'POST', url: '/api/links/linkadd', headers: bearer(a.token), payload: { link: 'https://as.example.com', max_clicks: 3, user_id: aSub } })).json().link.id;
+  });
+
+  const attempts = () => [
+    { name: 'read A’s sub-profile', method: 'GET' as const, url: `/api/auth/getsubprofile/${aSub}` },
+    { name: 'edit A’s sub-profile', method: 'PUT' as const, url: '/api/auth/updatesubprofile', payload: { userId: aSub, first_name: 'Hacked', last_name: 'X', phone: '12345' } },
+    { name: 'add a link to A', method: 'POST' as const, url: '/api/links/linkadd', payload: { link: 'https://evil.example.com', max_clicks: 1, user_id: a.userId } },
+    { name: 'add a link to A’s sub-profile', method: 'POST' as const, url: '/api/links/linkadd', payload: { link: 'https://evil.example.com', max_clicks: 1, user_id: aSub } },
+    { name: 'reset A’s link', method: 'POST' as const, url: '/api/links/resetLink', payload: { link_id: aLink, user_id: a.userId } },
+    { name: 'delete A’s link', method: 'POST' as const, url: '/api/links/deleteLink', payload: { link_id: aLink, user_id: a.userId } },
+    { name: 'delete A’s sub-profile link', method: 'POST' as const, url: '/api/links/deleteLink', payload: { link_id: aSubLink, user_id: aSub } },
+  ];
+
+  it.each([0, 1, 2, 3, 4, 5, 6])('B is refused (403) attempt #%i', async (i) => {
+    const attempt = attempts()[i];
+    const res = await t.app.inject({ ...attempt, headers: bearer(b.token) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('You can only manage your own profile and sub-profiles.');
+  });
+
+  it("B cannot act on A's link by naming B's own profile", async () => {
+    for (const url of ['/api/links/resetLink', '/api/links/deleteLink']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: bearer(b.token), payload: { link_id: aLink, user_id: b.userId } });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it("B's own lists never show A's sub-profiles", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/sub-profiles', headers: bearer(b.token) });
+    expect(res.json()).toEqual({ subProfiles: [] });
+  });
+
+  it("A's data is unchanged after all of B's attempts", async () => {
+    const sub = (await t.app.inject({ method: 'GET', url: `/api/auth/getsubprofile/${aSub}`, headers: bearer(a.token) })).json();
+    expect(sub.subProfiles[0].first_name).toBe('ASub');
+    const links = (await t.app.inject({ method: 'GET', url: `/api/public/userliks?user_id=${a.userId}` })).json();
+    expect(links.pending.map((l: { id: string }) => l.id)).toEqual([aLink]);
+    const subLinks = (await t.app.inject({ method: 'GET', url: `/api/public/userliks?user_id=${aSub}` })).json();
+    expect(subLinks.pending.map((l: { id: string }) => l.id)).toEqual([aSubLink]);
+  });
+});
