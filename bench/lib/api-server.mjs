@@ -28,7 +28,9 @@ export async function startApi({ repoRoot, databaseUrl, workDir, name, publicSit
   const port = await freePort();
   const dataDir = join(workDir, name);
   mkdirSync(dataDir, { recursive: true });
-  const handle = startNode([entry], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the API under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const handle = startNode([...nodeArgs, entry], {
     cwd: join(repoRoot, 'server'),
     logFile: join(workDir, `${name}.log`),
     env: {

@@ -1,7 +1,7 @@
 // Part 4 of the bench: start-up. Time from launching `node scripts/start.mjs` (everything already
 // built) until a visitor could load /profile: the shell serves /profile and its config.json,
 // mf-public serves its manifest, and the API answers /healthz.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startNode, freePort, waitForHttp } from './procs.mjs';
 import { median } from './stats.mjs';
@@ -12,7 +12,7 @@ async function ports() {
   return { api: await freePort(), shell: await freePort(), public: await freePort(), member: await freePort(), admin: await freePort() };
 }
 
-/** The environment start.mjs reads (DESIGN §3-§4: ports are env-overridable). */
+/** The environment start.mjs reads: PORT (API), SHELL_PORT, PUBLIC_PORT, MEMBER_PORT, ADMIN_PORT. */
 export function startEnv(p, dataDir) {
   return {
     NODE_ENV: 'production',
@@ -22,12 +22,10 @@ export function startEnv(p, dataDir) {
     DATA_DIR: dataDir,
     DATABASE_URL: `sqlite:${join(dataDir, 'rotalink.db')}`,
     PORT: String(p.api),
-    API_PORT: String(p.api),
     SHELL_PORT: String(p.shell),
-    MF_PUBLIC_PORT: String(p.public),
-    MF_MEMBER_PORT: String(p.member),
-    MF_ADMIN_PORT: String(p.admin),
-    PUBLIC_SITE_URL: `http://localhost:${p.shell}`,
+    PUBLIC_PORT: String(p.public),
+    MEMBER_PORT: String(p.member),
+    ADMIN_PORT: String(p.admin),
     LOG_LEVEL: 'warn',
   };
 }
@@ -67,11 +65,19 @@ export async function runStartupBench({ repoRoot, workDir, runs, log }) {
   const dataDir = join(workDir, 'start-data');
   mkdirSync(dataDir, { recursive: true });
   const runsMs = [];
-  // The first run starts on an empty data dir (migrations run); later ones restart on it.
-  for (let i = 0; i < runs; i++) {
-    const ms = await startOnce(repoRoot, workDir, dataDir, i + 1);
-    runsMs.push(ms);
-    log(`  start-up run ${i + 1}/${runs}: ${Math.round(ms)} ms`);
+  // start.mjs writes the shell's dist/config.json for its ports; put back what was there.
+  const configFile = join(repoRoot, 'shell', 'dist', 'config.json');
+  const configBefore = existsSync(configFile) ? readFileSync(configFile) : null;
+  try {
+    // The first run starts on an empty data dir (migrations run); later ones restart on it.
+    for (let i = 0; i < runs; i++) {
+      const ms = await startOnce(repoRoot, workDir, dataDir, i + 1);
+      runsMs.push(ms);
+      log(`  start-up run ${i + 1}/${runs}: ${Math.round(ms)} ms`);
+    }
+  } finally {
+    if (configBefore) writeFileSync(configFile, configBefore);
+    else rmSync(configFile, { force: true });
   }
   return { runsMs, medianMs: median(runsMs) };
 }
