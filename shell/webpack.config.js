@@ -22,11 +22,29 @@ class CopyPublicPlugin {
   }
 }
 
+/**
+ * <link rel="preload" href="/config.json" as="fetch" crossorigin>: the browser fetches the config
+ * while the shell's chunks download, instead of after them (one round trip less on a phone).
+ */
+class PreloadConfigPlugin {
+  apply(compiler) {
+    const HtmlWebpackPlugin = require('html-webpack-plugin');
+    compiler.hooks.compilation.tap('PreloadConfigPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadConfigPlugin', (data) => {
+        data.headTags.unshift(
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' }),
+        );
+        return data;
+      });
+    });
+  }
+}
+
 module.exports = (env, argv) => {
   const config = base(env, argv);
   // The shell is the site itself, served from the origin's root: absolute asset URLs keep deep
   // links (/editsubprofile?userId=…, or an unknown /a/b that redirects to /) loading the same files.
   config.output.publicPath = '/';
-  config.plugins.push(new CopyPublicPlugin());
+  config.plugins.push(new CopyPublicPlugin(), new PreloadConfigPlugin());
   return config;
 };

@@ -36,11 +36,11 @@ describe('loadConfig', () => {
     global.fetch = originalFetch;
   });
 
-  it('fetches /config.json without the HTTP cache', async () => {
+  it('fetches /config.json the way index.html preloads it', async () => {
     const fetchMock = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => good });
     global.fetch = fetchMock as unknown as typeof fetch;
     await expect(loadConfig()).resolves.toEqual(good);
-    expect(fetchMock).toHaveBeenCalledWith('/config.json', { cache: 'no-cache' });
+    expect(fetchMock).toHaveBeenCalledWith('/config.json', { credentials: 'same-origin' });
   });
 
   it('says when the file is missing', async () => {

@@ -41,11 +41,15 @@ export function parseConfig(raw: unknown): ShellConfig {
   return result;
 }
 
-/** Fetches config.json afresh on every start (it is served no-cache, and must not be stale). */
+/**
+ * Fetches config.json; the server sends it with Cache-Control: no-cache, so it is revalidated on
+ * every start. Plain options on purpose: they match index.html's <link rel="preload">, so the
+ * browser hands over the response it already started fetching.
+ */
 export async function loadConfig(url = '/config.json'): Promise<ShellConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-cache' });
+    response = await fetch(url, { credentials: 'same-origin' });
   } catch {
     throw new ConfigError('config.json could not be fetched (network error)');
   }
