@@ -44,7 +44,7 @@ export function LinkQueue({ pending, busyId, onOpenHead, onRefuse }: Props) {
                   <LinkCounter link={link} />
                 </span>
                 <span className="pub-queue__action" aria-hidden="true">
-                  {busy ? <span className="pub-spinner" /> : isHead ? 'Open ↗' : '🔒'}
+                  {busy ? <span className="pub-spinner" /> : isHead ? 'Open ↗' : <LockIcon />}
                 </span>
               </button>
             </li>
@@ -84,5 +84,15 @@ export function LinkQueueSkeleton({ rows = 3 }: { rows?: number }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Drawn, not an emoji: phones without an emoji font would show an empty box. */
+function LockIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
   );
 }
