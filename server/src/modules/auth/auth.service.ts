@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect-sql';
 import { newId, nowIso } from '../../db/ids';
-import { Conflict, NotFound, TooMany, Unauthorized } from '../../errors';
+import { Conflict, HttpError, NotFound, Unauthorized } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
 import { findUserByEmail, findUserById, insertUser, normaliseEmail, updateUser } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
@@ -27,7 +27,7 @@ interface Deps {
  */
 export async function login({ db, config, limiter }: Deps, body: LoginBody, ip: string): Promise<string> {
   const key = `member|${ip}|${normaliseEmail(body.email)}`;
-  if (await limiter.isBlocked(key)) throw new TooMany(TOO_MANY_LOGINS);
+  if (await limiter.isBlocked(key)) throw new HttpError(429, TOO_MANY_LOGINS, { status: 'FAILED' });
   const user = await findUserByEmail(db, body.email);
   const ok = await verifyPassword(user?.password_hash, body.password);
   if (!user || !ok) {

@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'rotalink-config-'));
+
+describe('loadConfig', () => {
+  it('starts with no configuration: DESIGN §4 defaults, secrets generated into the data dir', () => {
+    const dir = tmp();
+    const c = loadConfig({}, { cwd: dir });
+    expect(c).toMatchObject({
+      port: 4000, host: '127.0.0.1', databaseUrl: `sqlite:${join(dir, 'data', 'rotalink.db')}`, jwtTtlSeconds: 86400,
+      adminUsername: 'admin', adminPasswordGenerated: true, apiPublicUrl: 'http://localhost:4000', publicSiteUrl: 'http://localhost:3000',
+      corsOrigins: ['http://localhost:3000'], paymentProvider: 'local', mailOutboxDir: join(dir, 'data', 'outbox'),
+      rateLimit: { loginPerMin: 10, clicksPerMin: 60, globalPerMin: 600 }, trustProxy: false, redisUrl: undefined, smtpUrl: undefined,
+    });
+    expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(c.adminPassword.length).toBeGreaterThanOrEqual(12);
+    expect(statSync(join(dir, 'data', 'jwt-secret')).mode & 0o777).toBe(0o600);
+    // A restart keeps the same secret and admin password.
+    const again = loadConfig({}, { cwd: dir });
+    expect(again.jwtSecret).toBe(c.jwtSecret);
+    expect(again.adminPassword).toBe(c.adminPassword);
+    expect(readFileSync(join(dir, 'data', 'admin-password'), 'utf8').trim()).toBe(c.adminPassword);
+  });
+
+  it('two fresh data dirs get different secrets (never a fixed default)', () => {
+    const a = loadConfig({}, { cwd: tmp() });
+    const b = loadConfig({}, { cwd: tmp() });
+    expect(a.jwtSecret).not.toBe(b.jwtSecret);
+    expect(a.adminPassword).not.toBe(b.adminPassword);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig(
+      {
+        PORT: '5000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@db/x', JWT_SECRET: 'x'.repeat(40), JWT_TTL: '30m', ADMIN_USERNAME: 'root',
+        ADMIN_PASSWORD: 'a-long-password', API_PUBLIC_URL: 'https://api.example.com/', PUBLIC_SITE_URL: 'https://example.com',
+        CORS_ORIGINS: 'https://a.example.com, https://b.example.com', SMTP_URL: 'smtp://mail:25', MAIL_OUTBOX_DIR: '/tmp/out',
+        PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:12111',
+        REDIS_URL: 'redis://r:6379', RATE_LIMIT_LOGIN_PER_MIN: '0', RATE_LIMIT_CLICKS_PER_MIN: '7', RATE_LIMIT_GLOBAL_PER_MIN: '9', TRUST_PROXY: '1',
+      },
+      { cwd: tmp() },
+    );
+    expect(c).toMatchObject({
+      port: 5000, host: '0.0.0.0', databaseUrl: 'postgres://u@db/x', jwtTtlSeconds: 1800, adminUsername: 'root', adminPassword: 'a-long-password',
+      adminPasswordGenerated: false, apiPublicUrl: 'https://api.example.com', corsOrigins: ['https://example.com', 'https://a.example.com', 'https://b.example.com'],
+      smtpUrl: 'smtp://mail:25', mailOutboxDir: '/tmp/out', paymentProvider: 'stripe', stripeApi: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      redisUrl: 'redis://r:6379', rateLimit: { loginPerMin: 0, clicksPerMin: 7, globalPerMin: 9 }, trustProxy: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, "Invalid configuration: PORT must be a whole number, got 'abc'"],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535, got 70000'],
+    [{ DATABASE_URL: 'mysql://x' }, "Invalid configuration: DATABASE_URL must be sqlite:PATH or postgres://…, got 'mysql://x'"],
+    [{ JWT_TTL: 'forever' }, "Invalid configuration: JWT_TTL must be a duration like 24h, 30m or 3600, got 'forever'"],
+    [{ JWT_SECRET: 'short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters'],
+    [{ NODE_ENV: 'production' }, 'Invalid configuration: JWT_SECRET is required when NODE_ENV=production'],
+    [{ PUBLIC_SITE_URL: 'localhost:3000' }, "Invalid configuration: PUBLIC_SITE_URL must start with http: or https:, got 'localhost:3000'"],
+    [{ PAYMENT_PROVIDER: 'paypal' }, "Invalid configuration: PAYMENT_PROVIDER must be local or stripe, got 'paypal'"],
+    [{ PAYMENT_PROVIDER: 'stripe' }, 'Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe'],
+    [{ RATE_LIMIT_LOGIN_PER_MIN: '-1' }, "Invalid configuration: RATE_LIMIT_LOGIN_PER_MIN must be a whole number, got '-1'"],
+    [{ ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters'],
+    [{ REDIS_URL: 'http://x' }, "Invalid configuration: REDIS_URL must start with redis: or rediss:, got 'http://x'"],
+    [{ TRUST_PROXY: 'yes please' }, "Invalid configuration: TRUST_PROXY must be true, a hop count or a list of addresses, got 'yes please'"],
+  ])('%j fails with one line naming the variable', (env, message) => {
+    const run = () => loadConfig(env as Record<string, string>, { cwd: tmp() });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(message);
+    expect(message).not.toContain('\n');
+  });
+});
