@@ -108,6 +108,18 @@ describe.each(engines)('payment with the Stripe provider against a fake Stripe A
     expect(after.package_joined_date).toBe(joined);
   });
 
+  it('stays consistent when the webhook and several returns arrive at the same moment', async () => {
+    const m = await signupMember(t.app);
+    const id = await sessionOf(m);
+    const payload = completedEvent(fake.markPaid(id));
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const results = await Promise.all([webhook(payload, signature), confirm(m, id), webhook(payload, signature), confirm(m, id), confirm(m, id)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await status(m)).toBe('active');
+    const row = await t.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'paid', provider: 'stripe', user_id: m.userId, amount_cents: 14456 });
+  });
+
   it('refuses a forged or missing webhook signature with 400 and activates nothing', async () => {
     const m = await signupMember(t.app);
     const id = await sessionOf(m);
