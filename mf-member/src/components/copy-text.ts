@@ -11,12 +11,14 @@ export async function copyText(text: string): Promise<boolean> {
   } catch {
     /* permission refused or insecure origin: try the fallback */
   }
+  const previousFocus = document.activeElement as HTMLElement | null;
   const area = document.createElement('textarea');
   area.value = text;
   area.setAttribute('readonly', '');
   area.style.position = 'fixed';
   area.style.opacity = '0';
   document.body.appendChild(area);
+  area.focus();
   area.select();
   try {
     return typeof document.execCommand === 'function' && document.execCommand('copy');
@@ -24,5 +26,6 @@ export async function copyText(text: string): Promise<boolean> {
     return false;
   } finally {
     area.remove();
+    previousFocus?.focus(); // give focus back to the Copy button (keyboard users)
   }
 }

@@ -14,7 +14,7 @@ function Meter({ link }: { link: Link }) {
   if (link.max_clicks === null) return null;
   const share = Math.min(100, Math.round((link.clicks / link.max_clicks) * 100));
   return (
-    <div className={share >= 100 ? 'mem-meter mem-meter--full' : 'mem-meter'} aria-hidden="true">
+    <div className={share >= 100 ? 'mem-meter mem-meter--done' : 'mem-meter'} aria-hidden="true">
       <div className="mem-meter__bar" style={{ width: `${share}%` }} />
     </div>
   );
