@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -12,18 +12,23 @@ function Landed() {
 
 /**
  * Renders one page as the shell would: inside a router (at `url`) with the one ToastContainer.
- * Any other path renders "Landed on <path>", so tests can assert navigation.
+ * `strict` wraps the tree in StrictMode. Any other path renders "Landed on <path>", so tests can assert navigation.
  */
-export function renderPage(page: ReactElement, { path, url = path, fakeTimers = false }: { path: string; url?: string; fakeTimers?: boolean }) {
+export function renderPage(
+  page: ReactElement,
+  { path, url = path, fakeTimers = false, strict = false }: { path: string; url?: string; fakeTimers?: boolean; strict?: boolean },
+) {
   const user = userEvent.setup(fakeTimers ? { advanceTimers: jest.advanceTimersByTime } : {});
-  const view = render(
+  const tree = (
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path={path} element={page} />
         <Route path="*" element={<Landed />} />
       </Routes>
       <ToastContainer position="top-right" autoClose={5000} />
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  // StrictMode at the root, as in the shell's dev build: React then mounts effects twice.
+  const view = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { user, ...view };
 }

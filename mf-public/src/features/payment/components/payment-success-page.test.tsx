@@ -1,4 +1,3 @@
-import { StrictMode } from 'react';
 import { act, screen } from '@testing-library/react';
 import { ApiError, verifyPayment } from '@rotalink/shared-api';
 import { renderPage } from '../../../test-utils/render-page';
@@ -9,12 +8,7 @@ jest.mock('@rotalink/shared-api', () => ({ ...jest.requireActual('@rotalink/shar
 const verifyMock = verifyPayment as jest.MockedFunction<typeof verifyPayment>;
 
 const show = (url: string, fakeTimers = false) =>
-  renderPage(
-    <StrictMode>
-      <PaymentSuccessPage />
-    </StrictMode>,
-    { path: '/payment-success', url, fakeTimers },
-  );
+  renderPage(<PaymentSuccessPage />, { path: '/payment-success', url, fakeTimers, strict: true });
 
 beforeEach(() => {
   verifyMock.mockReset();

@@ -195,3 +195,15 @@ test('a missing userId says no profile was selected and calls nothing', () => {
   expect(profileMock).not.toHaveBeenCalled();
   expect(linksMock).not.toHaveBeenCalled();
 });
+
+test('under StrictMode (effects mounted twice) the page still loads and one tap counts one click', async () => {
+  const tab = fakeTab();
+  jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  clickMock.mockResolvedValue({ message: 'Click counted!', link: link('alpha', 'Alpha Biz', 4, 10) });
+  const { user } = renderPage(<PublicProfilePage />, { path: '/profile', url: '/profile?userId=u_ann', strict: true });
+  await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
+  expect(await screen.findByText('Click counted!')).toBeInTheDocument();
+  expect(clickMock).toHaveBeenCalledTimes(1);
+  expect(tab.location.replace).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('heading', { level: 1, name: 'Best Income Streams' })).toBeInTheDocument();
+});
