@@ -115,4 +115,14 @@ describe('AddLinksPage: lists', () => {
     expect(await within(completedSection()).findByText('10 / 10 clicks')).toBeInTheDocument();
     expect(within(pendingSection()).getAllByRole('listitem')).toHaveLength(1);
   });
+
+  it("keeps the lists on screen and toasts 'Failed to load user links.' when a refresh fails", async () => {
+    renderLinks();
+    await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    m.getMemberLinks.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user links.');
+    expect(within(pendingSection()).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  });
 });
