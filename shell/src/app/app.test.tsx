@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { toast } from 'react-toastify';
 import { ApiError, MESSAGES, getProfile, http, tokenStore } from '@rotalink/shared-api';
 import { ShellLayout } from './app';
 import { startFederation } from '../federation/runtime';
@@ -149,6 +150,19 @@ describe('navbar', () => {
     await userEvent.click(nav().getByRole('link', { name: 'Sign up' }));
     expect(await screen.findByRole('heading', { name: 'mf_public/Signup' })).toBeInTheDocument();
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('toasts', () => {
+  it("one top-right container shows a page's toast", async () => {
+    const { container } = renderAt('/');
+    await screen.findByRole('heading', { name: 'mf_public/Landing' });
+    act(() => {
+      toast.success('Profile updated');
+    });
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(container.querySelectorAll('.Toastify__toast-container')).toHaveLength(1);
+    expect(container.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
   });
 });
 
