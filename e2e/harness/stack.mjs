@@ -44,8 +44,10 @@ export function checkBuilds() {
 
 /** startStaticServer from the project's own serving script (the same code `npm start` uses). */
 export async function loadStaticServer() {
-  for (const file of ['scripts/static-server.mjs', 'scripts/start.mjs']) {
-    const full = join(ROOT, file);
+  // E2E_STATIC_SERVER: another module exporting startStaticServer (to try a different static host).
+  const candidates = process.env.E2E_STATIC_SERVER ? [process.env.E2E_STATIC_SERVER] : ['scripts/static-server.mjs', 'scripts/start.mjs'];
+  for (const file of candidates) {
+    const full = file.startsWith('/') ? file : join(ROOT, file);
     if (!existsSync(full)) continue;
     const mod = await import(pathToFileURL(full).href);
     if (typeof mod.startStaticServer === 'function') return mod.startStaticServer;

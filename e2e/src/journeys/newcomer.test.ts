@@ -8,7 +8,7 @@ import { profile, publicLinks, uniqueEmail } from '../support/api';
 import { site } from '../support/stack';
 import { storedToken } from '../support/session';
 import { screenshots } from '../support/shots';
-import { addLinkThroughPage, eventually, expectPath, pageText } from '../support/ui';
+import { addLinkForm, addLinkThroughPage, eventually, expectPath, pageText } from '../support/ui';
 import { routeExternalLinks } from '../support/links';
 
 afterAll(disconnectBrowser);
@@ -95,8 +95,8 @@ test('a newcomer signs up, pays, fills the profile, adds three capped links and 
   await page.goto(site('/user'));
   await page.getByRole('link', { name: /manage my links/i }).click();
   await expectPath(page, `/Addlinks?userId=${encodeURIComponent(me.user_id)}`);
-  await page.getByLabel(/url|link/i).first().fill('ftp://nope.example.com');
-  await page.getByRole('button', { name: /add link/i }).click();
+  await addLinkForm(page).getByLabel('URL').fill('ftp://nope.example.com');
+  await addLinkForm(page).getByRole('button', { name: 'Add link' }).click();
   await page.getByText("URL must start with 'https://' or 'www.'").first().waitFor();
 
   const wanted = [

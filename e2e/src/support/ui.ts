@@ -42,11 +42,17 @@ export async function expectMessage(page: Page, text: string | RegExp): Promise<
   await page.getByText(text).first().waitFor({ state: 'visible' });
 }
 
-/** /Addlinks: fill the form and add one link; waits until the list shows it. */
+/** The "Add a link" form of /Addlinks. */
+export const addLinkForm = (page: Page) => page.getByRole('form', { name: 'Add a link' });
+
+/** /Addlinks: fill the form and add one link; waits until the pending list shows it. */
 export async function addLinkThroughPage(page: Page, link: { name: string; url: string; cap: string }): Promise<void> {
-  await page.getByLabel(/url|link/i).first().fill(link.url);
-  await page.getByLabel(/name/i).first().fill(link.name);
-  await page.getByLabel(/max/i).first().fill(link.cap);
-  await page.getByRole('button', { name: /add link/i }).click();
-  await page.getByText(link.name).first().waitFor();
+  const form = addLinkForm(page);
+  await form.getByLabel('URL').fill(link.url);
+  await form.getByLabel('Name').fill(link.name);
+  await form.getByLabel('Max clicks').fill(link.cap);
+  await form.getByRole('button', { name: 'Add link' }).click();
+  await page.getByRole('listitem', { name: link.name }).waitFor();
+  // The form empties once the link is in: ready for the next one.
+  await eventually(async () => expect(await form.getByLabel('URL').inputValue()).toBe(''));
 }
