@@ -12,6 +12,12 @@ import { startStaticServer } from './static-server.mjs';
 const ROOT = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const HOST = process.env.STATIC_HOST || '127.0.0.1';
 
+const children = new Set();
+const servers = [];
+let stopping = false;
+/** The API's own line about the admin account, repeated in the summary (DESIGN §3). */
+let adminLine = '';
+
 function port(name, fallback) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -22,6 +28,7 @@ function port(name, fallback) {
 
 function fail(message) {
   console.error(`\n[start] ${message}`);
+  for (const child of children) child.kill('SIGTERM'); // never leave an API running behind us
   process.exit(1);
 }
 
@@ -43,10 +50,13 @@ const apiUrl = process.env.API_PUBLIC_URL || `http://localhost:${ports.api}`;
 const log = (line) => console.log(`[start] ${line}`);
 
 /** Pipes a child's output line by line behind a prefix, so four sources stay readable. */
-function prefixed(child, prefix) {
+function prefixed(child, prefix, onLine) {
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
-    createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
+    createInterface({ input: stream }).on('line', (line) => {
+      console.log(`${prefix} ${line}`);
+      onLine?.(line);
+    });
   }
 }
 
@@ -100,9 +110,6 @@ async function buildMissing() {
   }
 }
 
-const children = new Set();
-const servers = [];
-let stopping = false;
 
 function startApi() {
   const entry = join(ROOT, 'server/dist/server.js');
@@ -119,7 +126,9 @@ function startApi() {
   };
   const child = spawn(process.execPath, [entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
-  prefixed(child, '[api]');
+  prefixed(child, '[api]', (line) => {
+    if (/admin/i.test(line) && /password|username/i.test(line) && !line.startsWith('{')) adminLine = line.trim();
+  });
   child.on('exit', (code, signal) => {
     children.delete(child);
     if (!stopping) {
@@ -176,8 +185,6 @@ async function main() {
   else await buildMissing();
   if (stopping) return;
 
-  const api = startApi();
-
   const config = {
     apiBase: apiUrl,
     remotes: Object.fromEntries(REMOTES.map((r) => [r.name, `http://localhost:${ports[r.name]}/mf-manifest.json`])),
@@ -208,6 +215,9 @@ async function main() {
     fail(`the shell could not listen on port ${ports.shell}: ${err.message}`);
   }
 
+  // The API last: a port conflict of a static server then stops the run before anything is spawned.
+  const api = startApi();
+
   const checks = [
     waitFor(`http://${HOST}:${ports.shell}/`, 'the shell'),
     ...servedRemotes.map((name) => waitFor(`http://${HOST}:${ports[name]}/mf-manifest.json`, name)),
@@ -227,7 +237,9 @@ async function main() {
     console.log(`  ${folder.padEnd(10)} http://localhost:${ports[name]}${state}`);
   }
   if (answered.includes(false)) console.log('\n  Some parts did not answer yet — see the lines above.');
-  console.log('\n  The admin sign-in is at /admin (credentials: see the [api] lines above). Ctrl-C stops everything.\n');
+  console.log(`\n  Admin sign-in: ${siteUrl}/admin`);
+  console.log(`  ${adminLine || 'Admin credentials: ADMIN_USERNAME / ADMIN_PASSWORD, or see the [api] lines above.'}`);
+  console.log('\n  Ctrl-C stops everything.\n');
 }
 
 main().catch((err) => {
