@@ -94,7 +94,7 @@ export function shellCsp(config, selfOrigin = 'http://localhost') {
     `script-src ${scripts}`,
     `style-src ${unique(["'self'", "'unsafe-inline'", ...remotes])}`,
     `connect-src ${connect}`,
-    `img-src 'self' data: https:`,
+    `img-src ${unique(["'self'", 'data:', 'https:', ...remotes])}`,
     `font-src ${unique(["'self'", 'data:', ...remotes])}`,
     "object-src 'none'",
     "base-uri 'self'",

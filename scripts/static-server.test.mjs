@@ -99,6 +99,7 @@ test('the shell: SPA fallback for page paths, a CSP, config.json from the argume
     assert.match(csp, /script-src 'self' http:\/\/localhost:3001 http:\/\/cdn\.example\.com;/);
     assert.match(csp, /connect-src 'self' http:\/\/localhost:4000 /);
     assert.match(csp, /object-src 'none'/);
+    assert.match(csp, /img-src 'self' data: https: http:\/\/localhost:3001 http:\/\/cdn\.example\.com;/);
   }
   const cfg = await get(shell, '/config.json');
   assert.deepEqual(JSON.parse(cfg.body.toString()), config);
