@@ -39,7 +39,7 @@ export function LoginPage() {
         return;
       }
       tokenStore.setSession(answer.token);
-      toast.success(answer.message);
+      toast.success(answer.message || 'Signed in.');
       navigate('/user');
     } catch (error) {
       setFailure(serverTextOr(error, MESSAGES.loginFailed));

@@ -53,7 +53,7 @@ export function SignupPage() {
         password: values.password,
       });
       // The message must outlive this page, so it is a toast shown over /login.
-      toast.success(answer.message);
+      toast.success(answer?.message || 'Account created. Please sign in.');
       navigate('/login');
     } catch (error) {
       setFailure(isNetworkFailure(error) ? MESSAGES.signupNetwork : serverTextOr(error, MESSAGES.signupFailed));

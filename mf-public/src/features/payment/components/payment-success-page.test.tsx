@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { ApiError, verifyPayment } from '@rotalink/shared-api';
+import { ApiError, tokenStore, verifyPayment } from '@rotalink/shared-api';
 import { renderPage } from '../../../test-utils/render-page';
 import { resetPaymentVerifications } from '../hooks/use-payment-verification';
 import { PaymentSuccessPage } from './payment-success-page';
@@ -13,6 +13,7 @@ const show = (url: string, fakeTimers = false) =>
 beforeEach(() => {
   verifyMock.mockReset();
   resetPaymentVerifications();
+  tokenStore.setSession('member-token');
 });
 afterEach(() => jest.useRealTimers());
 
@@ -58,4 +59,19 @@ test("a network error shows 'An error occurred while verifying payment.' and Try
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('heading', { name: 'Payment successful!' })).toBeInTheDocument();
   expect(verifyMock).toHaveBeenCalledTimes(2);
+});
+
+test('signed out (no token): the verification error comes with a way to sign in', async () => {
+  tokenStore.clear();
+  verifyMock.mockRejectedValue(new ApiError('Token is missing'));
+  show('/payment-success?session_id=cs_signed_out');
+  expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred while verifying payment.');
+  expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+});
+
+test('signed in: no sign-in hint on failure', async () => {
+  verifyMock.mockRejectedValue(new ApiError('Payment not completed', { status: 400, serverMessage: 'Payment not completed' }));
+  show('/payment-success?session_id=cs_x');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Payment verification failed.');
+  expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
 });

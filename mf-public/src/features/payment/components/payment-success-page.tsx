@@ -1,5 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, TIMINGS } from '@rotalink/shared-api';
+import { MESSAGES, TIMINGS, tokenStore } from '@rotalink/shared-api';
 import { FormAlert } from '../../../components/form-alert';
 import { useCountdown } from '../hooks/use-countdown';
 import { usePaymentVerification } from '../hooks/use-payment-verification';
@@ -12,6 +13,7 @@ export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id')?.trim() ?? '';
   const { result, retry } = usePaymentVerification(sessionId);
+  const signedIn = useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken) !== null;
   const left = useCountdown(TIMINGS.paymentRedirectSeconds, result.state === 'verified', () => navigate('/user'));
 
   return (
@@ -51,6 +53,12 @@ export function PaymentSuccessPage() {
           <>
             <h1>Payment not confirmed</h1>
             <FormAlert kind="error">{result.text}</FormAlert>
+            {!signedIn && (
+              // Verification needs the member's token; a payment made in another browser lands here signed out.
+              <p className="pub-muted">
+                You are signed out. <Link className="pub-link" to="/login">Sign in</Link> to see your plan on your dashboard.
+              </p>
+            )}
             <div className="pub-pay__actions">
               {result.canRetry && (
                 <button type="button" className="pub-btn" onClick={retry}>
