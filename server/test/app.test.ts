@@ -1,4 +1,5 @@
 import { endpoints } from '@rotalink/shared-api/contract';
+import { buildApp } from '../src/app';
 import { engines, useTestApp } from './helpers';
 
 describe.each(engines)('app (%s)', (engine) => {
@@ -43,7 +44,6 @@ describe('unexpected errors', () => {
 
   it('answer 500 Something went wrong! without the error text or stack', async () => {
     // A route added for the test only: any bug deep in a handler looks like this to the client.
-    const { buildApp } = await import('../src/app');
     const app = await buildApp({ config: t.config, db: t.db, logger: false });
     app.get('/boom', async () => {
       throw new Error('secret database password in error text');
