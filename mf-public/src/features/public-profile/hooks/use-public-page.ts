@@ -64,12 +64,12 @@ export function usePublicPage(userId: string) {
 
   useEffect(() => {
     if (!userId) return;
+    const counters = [profileRequest, linksRequest]; // request counters, not DOM refs
     loadProfile();
     loadLinks('initial');
     return () => {
       // Leaving the page (or a new userId): answers still on their way are dropped.
-      profileRequest.current++;
-      linksRequest.current++;
+      counters.forEach((counter) => counter.current++);
     };
   }, [userId, loadProfile, loadLinks]);
 
