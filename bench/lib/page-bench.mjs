@@ -80,6 +80,7 @@ async function loadOnce(browser, url, profile, linkName, origins) {
       lcpMs: probe.lcp.length ? probe.lcp[probe.lcp.length - 1].startTime : null,
       lcpElement: probe.lcp.length ? probe.lcp[probe.lcp.length - 1].tag : null,
       cls: clsFromShifts(probe.shifts),
+      shifts: probe.shifts.filter((x) => !x.hadRecentInput).map((x) => ({ at: Math.round(x.startTime), value: Math.round(x.value * 1000) / 1000, sources: x.sources })),
       ...cold,
       repeatJsKB: repeat?.jsKB ?? null,
       repeatRequests: repeat?.requests ?? null,
@@ -121,7 +122,7 @@ export async function runPageBench({ repoRoot, workDir, runs, log }) {
       }
       rows.push(summarisePage(profile, results));
     }
-    return { rows, url: url.replace(member.userId, '<id>'), browser: browser.version() };
+    return { rows, url: url.replace(member.userId, '<id>').replace(fe.shell, 'shell:'), origins: { ...fe.origins, api: api.base }, browser: browser.version() };
   } finally {
     await browser?.close().catch(() => {});
     await fe?.handle.stop();
@@ -145,6 +146,8 @@ function summarisePage(profile, runs) {
     uncachedChunks: [...new Set(runs.flatMap((r) => r.uncachedChunks))],
     memberOrAdminRequests: Math.max(...runs.map((r) => r.memberOrAdminRequests)),
     lcpElement: runs[0]?.lcpElement ?? null,
+    largestScripts: runs[0]?.largestScripts ?? [],
+    shifts: runs[0]?.shifts ?? [],
     runs,
   };
   row.met = {

@@ -77,6 +77,8 @@ export function summarise(list, origins = {}) {
     jsRequests: scripts.length,
     jsKB: kb(scripts.reduce((n, r) => n + r.encoded, 0)),
     jsDecodedKB: kb(scripts.reduce((n, r) => n + r.decoded, 0)),
+    // The heaviest scripts, so a JS budget overrun names what to cut.
+    largestScripts: [...scripts].sort((a, b) => b.encoded - a.encoded).slice(0, 6).map((r) => ({ url: r.url, kb: Math.round(kb(r.encoded) * 10) / 10 })),
     failedRequests: list.filter((r) => r.failed || r.status >= 400).map((r) => `${r.status ?? r.failed} ${r.url}`),
     // Every script bigger than 1 KB should arrive gzip- or brotli-compressed.
     uncompressedScripts: scripts.filter((r) => !r.fromCache && r.status === 200 && r.decoded > 1024 && !r.headers?.['content-encoding']).map((r) => r.url),

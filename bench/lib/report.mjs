@@ -61,8 +61,20 @@ function pageTable(page) {
         `Hashed chunks without immutable caching: ${u.uncachedChunks.length ? u.uncachedChunks.join(', ') : 'none'}. ` +
         `Requests to the member/admin remotes: ${u.memberOrAdminRequests}. LCP element: ${u.lcpElement ?? '–'}.`,
     );
+    if (u.largestScripts?.length) {
+      lines.push('', `Heaviest scripts (KB on the wire): ${u.largestScripts.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, (o) => originName(page, o))} ${n1(s.kb)}`).join(', ')}.`);
+    }
+    if (u.shifts?.length) {
+      lines.push('', `Layout shifts (ms: score, moved elements): ${u.shifts.map((s) => `${s.at}: ${s.value} (${[...new Set(s.sources)].join(', ') || '?'})`).join('; ')}.`);
+    }
   }
   return lines.join('\n');
+}
+
+/** "http://127.0.0.1:41234" → "mf-public:" so the table reads the same from run to run. */
+function originName(page, origin) {
+  const hit = Object.entries(page.origins ?? {}).find(([, o]) => o === origin);
+  return hit ? `${hit[0]}:` : origin;
 }
 
 function startupTable(s) {
