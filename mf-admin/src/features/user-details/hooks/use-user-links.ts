@@ -32,8 +32,9 @@ export function useUserLinks(userId: string | null, handleAccessError: (err: unk
 
   useEffect(() => {
     void load();
+    const requests = latest; // a request counter, not a DOM node: reading it at cleanup is the point
     return () => {
-      latest.current++; // unmounted or another user: drop the answer in flight
+      requests.current++; // unmounted or another user: drop the answer in flight
     };
   }, [load]);
 

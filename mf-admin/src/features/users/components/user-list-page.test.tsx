@@ -162,6 +162,8 @@ test('an unaccepted token (401) goes to the /admin sign-in', async () => {
   expect(await screen.findByText('Landed on /admin')).toBeInTheDocument();
 });
 
+// Rendering 1,000 users is the point of this test; on the shared 2-core CI machine it can take a
+// few seconds, hence the longer timeout. Text queries (not role + name over 450 cells) keep it cheap.
 test('a thousand users render one page of 50 rows, with counts and paging', async () => {
   mockList.mockResolvedValue(makeUsers(1000));
   const { user } = renderList();
@@ -172,14 +174,15 @@ test('a thousand users render one page of 50 rows, with counts and paging', asyn
 
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByText('Showing 51–100 of 1,000')).toBeInTheDocument();
-  expect(screen.getByRole('cell', { name: 'user-0051@example.com' })).toBeInTheDocument();
-  expect(screen.queryByRole('cell', { name: 'user-0001@example.com' })).not.toBeInTheDocument();
+  expect(screen.getByText('user-0051@example.com')).toBeInTheDocument();
+  expect(screen.queryByText('user-0001@example.com')).not.toBeInTheDocument();
 
   // A search starts again at page 1 of the matches: user-01xx = 0100…0199.
-  await user.type(screen.getByLabelText('Search by email'), 'USER-01');
+  await user.click(screen.getByLabelText('Search by email'));
+  await user.paste('USER-01');
   expect(await screen.findByText('Showing 1–50 of 100')).toBeInTheDocument();
   expect(bodyRows()).toHaveLength(50);
-});
+}, 20_000);
 
 test('the page and search survive a return through the URL', async () => {
   mockList.mockResolvedValue(makeUsers(120));
