@@ -25,6 +25,14 @@ describe('loadConfig', () => {
     expect(readFileSync(join(dir, 'data', 'admin-password'), 'utf8').trim()).toBe(c.adminPassword);
   });
 
+  it('resolves relative paths against where npm was run (INIT_CWD), else the given directory', () => {
+    const root = tmp();
+    const c = loadConfig({ INIT_CWD: root, DATABASE_URL: 'sqlite:db/x.db', JWT_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'password-1' });
+    expect(c.dataDir).toBe(join(root, 'data'));
+    expect(c.databaseUrl).toBe(`sqlite:${join(root, 'db', 'x.db')}`);
+    expect(c.mailOutboxDir).toBe(join(root, 'data', 'outbox'));
+  });
+
   it('two fresh data dirs get different secrets (never a fixed default)', () => {
     const a = loadConfig({}, { cwd: tmp() });
     const b = loadConfig({}, { cwd: tmp() });

@@ -100,18 +100,23 @@ function persistedSecret(file: string, generate: () => string): string {
 }
 
 export interface LoadOptions {
-  /** Base directory for relative paths (default: the current directory). */
+  /**
+   * Base directory for relative paths. Default: where the command was typed (npm's INIT_CWD),
+   * else the current directory — so `npm run start:api` from the root (which runs in server/)
+   * and `npm start` use the same root `data/` folder.
+   */
   cwd?: string;
 }
 
 export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Config {
-  const cwd = opts.cwd ?? process.cwd();
+  const cwd = opts.cwd ?? str(env, 'INIT_CWD') ?? process.cwd();
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
   const port = int(env, 'PORT', 4000, 0, 65535);
   const host = str(env, 'HOST') ?? '127.0.0.1';
   const dataDir = resolve(cwd, str(env, 'DATA_DIR') ?? 'data');
 
-  const databaseUrl = str(env, 'DATABASE_URL') ?? `sqlite:${join(dataDir, 'rotalink.db')}`;
+  let databaseUrl = str(env, 'DATABASE_URL') ?? `sqlite:${join(dataDir, 'rotalink.db')}`;
+  if (databaseUrl.startsWith('sqlite:') && databaseUrl !== 'sqlite::memory:') databaseUrl = `sqlite:${resolve(cwd, databaseUrl.slice(7))}`;
   if (!/^sqlite:.+/.test(databaseUrl) && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
     fail('DATABASE_URL', `must be sqlite:PATH or postgres://…, got '${databaseUrl.replace(/:[^:@/]*@/, ':***@')}'`);
   }
