@@ -153,6 +153,25 @@ describe('navbar', () => {
   });
 });
 
+describe('page frame', () => {
+  it('a new page opens at the top', async () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    tokenStore.setSession('tok');
+    renderAt('/user');
+    await screen.findByRole('heading', { name: 'mf_member/Dashboard' });
+    scrollTo.mockClear();
+    await userEvent.click(nav().getByRole('link', { name: 'Home' }));
+    await screen.findByRole('heading', { name: 'mf_public/Landing' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('offers a skip link to the page content', async () => {
+    renderAt('/');
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#rl-main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'rl-main');
+  });
+});
+
 describe('toasts', () => {
   it("one top-right container shows a page's toast", async () => {
     const { container } = renderAt('/');

@@ -2,6 +2,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { Navbar } from '../components/navbar/navbar';
 import { AppRoutes } from './routes';
+import { ScrollToTop } from './scroll-to-top';
 import { SessionEndedBridge } from './session-ended-bridge';
 
 /** The frame of every page: the ONE router, navbar, toast container and session handler. */
@@ -9,8 +10,12 @@ export function ShellLayout() {
   return (
     <>
       <SessionEndedBridge />
+      <ScrollToTop />
+      <a className="rl-skip-link" href="#rl-main">
+        Skip to content
+      </a>
       <Navbar />
-      <main className="rl-main">
+      <main id="rl-main" className="rl-main" tabIndex={-1}>
         <AppRoutes />
       </main>
       {/* spec §9: toasts top-right, 5000 ms */}
