@@ -99,7 +99,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
 
-  app.get('/healthz', { schema: { hide: true, response: { 200: HealthOk } } }, async () => {
+  // Exempt from the per-IP budget: load balancers poll it from one address.
+  app.get('/healthz', { schema: { hide: true, response: { 200: HealthOk } }, config: { rateLimit: false } }, async () => {
     await sql`select 1`.execute(app.db);
     return { status: 'ok' as const };
   });

@@ -11,6 +11,17 @@ describe.each(engines)('app (%s)', (engine) => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  it('GET /healthz is not rate limited (load balancers poll it from one address)', async () => {
+    const limited = await buildApp({ config: { ...t.config, rateLimit: { ...t.config.rateLimit, globalPerMin: 2 } }, db: t.db, logger: false });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await limited.inject({ method: 'GET', url: '/healthz' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200]);
+    expect((await limited.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+    expect((await limited.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+    expect((await limited.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(429);
+    await limited.close();
+  });
+
   it('GET /docs/json is OpenAPI with every call of the contract', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);

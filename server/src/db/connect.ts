@@ -38,6 +38,9 @@ export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
     max: opts.poolMax ?? 10,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
+  // An idle client dropped by the server (restart, failover) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.error(`PostgreSQL pool: idle connection error: ${err.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -1,0 +1,27 @@
+import { engines, useTestApp } from '../../../test/helpers';
+import { ensureAdmin } from './ensure-admin';
+
+describe.each(engines)('ensureAdmin (%s)', (engine) => {
+  const t = useTestApp(engine);
+  const adminLogin = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/admin/adminlogin', payload: { username, password } });
+
+  it('creates the account once, keeps it on a restart with the same password', async () => {
+    expect(await ensureAdmin(t.db, 'boss', 'first-password')).toBe('created');
+    expect(await ensureAdmin(t.db, 'boss', 'first-password')).toBe('unchanged');
+    expect((await adminLogin('boss', 'first-password')).statusCode).toBe(200);
+    const row = await t.db.selectFrom('admins').select('password_hash').where('username', '=', 'boss').executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('a changed ADMIN_PASSWORD replaces the old one and ends older admin sessions', async () => {
+    await ensureAdmin(t.db, 'chief', 'old-password');
+    const token = (await adminLogin('chief', 'old-password')).json().token;
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/allusers', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect(await ensureAdmin(t.db, 'chief', 'new-password')).toBe('updated');
+    expect((await adminLogin('chief', 'old-password')).statusCode).toBe(401);
+    expect((await adminLogin('chief', 'new-password')).statusCode).toBe(200);
+    const old = await t.app.inject({ method: 'GET', url: '/api/admin/allusers', headers: { authorization: `Bearer ${token}` } });
+    expect(old.statusCode).toBe(401);
+    expect(old.json().error).toBe('Unauthorized: jwt expired');
+  });
+});
