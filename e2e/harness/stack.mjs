@@ -44,15 +44,12 @@ export function checkBuilds() {
 
 /** startStaticServer from the project's own serving script (the same code `npm start` uses). */
 export async function loadStaticServer() {
-  // E2E_STATIC_SERVER: another module exporting startStaticServer (to try a different static host).
-  const candidates = process.env.E2E_STATIC_SERVER ? [process.env.E2E_STATIC_SERVER] : ['scripts/static-server.mjs', 'scripts/start.mjs'];
-  for (const file of candidates) {
-    const full = file.startsWith('/') ? file : join(ROOT, file);
-    if (!existsSync(full)) continue;
-    const mod = await import(pathToFileURL(full).href);
-    if (typeof mod.startStaticServer === 'function') return mod.startStaticServer;
+  const file = join(ROOT, 'scripts/static-server.mjs');
+  const mod = existsSync(file) ? await import(pathToFileURL(file).href) : {};
+  if (typeof mod.startStaticServer !== 'function') {
+    throw new Error('e2e: scripts/static-server.mjs with startStaticServer() is missing — the suite serves the front ends with it.');
   }
-  throw new Error('e2e: scripts/static-server.mjs with startStaticServer() is missing — the suite serves the front ends with it.');
+  return mod.startStaticServer;
 }
 
 /** Waits until url answers 200, or the process exits, or the time is up. */

@@ -11,7 +11,7 @@ import { expectPath } from '../support/ui';
 afterAll(disconnectBrowser);
 afterEach(closeVisitors);
 
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'react-toastify', '@rotalink/shared-api'];
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-toastify', '@rotalink/shared-api'];
 
 /** Per shared package: how many distinct copies were actually loaded, and from which containers. */
 function loadedCopies(): Record<string, { loaded: number; from: string[]; versions: string[] }> {
