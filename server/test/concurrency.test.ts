@@ -60,6 +60,20 @@ describe.each(engines)('simultaneous clicks (%s)', (engine) => {
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
   });
 
+  it('simultaneous sign-ups with one email create exactly one account (409 for the rest, never 500)', async () => {
+    const apps = nodes();
+    const email = `race-${Date.now()}@example.com`;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        apps[i % apps.length].inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'R', lastName: 'C', email: i % 2 ? email : email.toUpperCase(), password: 'password-123' } }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().error)).toEqual(Array(11).fill('Email is already registered'));
+    const rows = await t.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('simultaneous adds never exceed 20 links per profile', async () => {
     await t.db.deleteFrom('links').where('user_id', '=', m.userId).execute();
     const apps = nodes();

@@ -47,6 +47,19 @@ describe.each(engines)('sub-profile routes (%s)', (engine) => {
     });
   });
 
+  it("updatesubprofile refuses another account's email and keeps its own", async () => {
+    const id = (await create({ firstName: 'S', lastName: 'P', phone: '12345', email: 'keep@example.com' })).json().user_id;
+    const body = { userId: id, first_name: 'S', last_name: 'P', phone: '12345' };
+    const taken = await t.app.inject({ method: 'PUT', url: '/api/auth/updatesubprofile', headers: bearer(m.token), payload: { ...body, email: m.email } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe('Email is already registered');
+    const same = await t.app.inject({ method: 'PUT', url: '/api/auth/updatesubprofile', headers: bearer(m.token), payload: { ...body, email: 'KEEP@example.com' } });
+    expect(same.statusCode).toBe(200);
+    const unknown = await t.app.inject({ method: 'PUT', url: '/api/auth/updatesubprofile', headers: bearer(m.token), payload: { ...body, userId: 'no-such-id' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe('User not found.');
+  });
+
   it('getsubprofile of an unknown id is 404, of the member itself 403', async () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/api/auth/getsubprofile/unknown-id', headers: bearer(m.token) });
     expect(unknown.statusCode).toBe(404);
