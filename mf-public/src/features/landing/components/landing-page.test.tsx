@@ -77,3 +77,13 @@ test('links to the legal pages', () => {
   expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   expect(screen.getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refundpolicy');
 });
+
+test('the hero offers sign-up to visitors and the dashboard to members', () => {
+  const { unmount } = show();
+  expect(screen.getByRole('link', { name: 'Create a free account' })).toHaveAttribute('href', '/signup');
+  unmount();
+  tokenStore.setSession('tok');
+  show();
+  expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/user');
+  expect(screen.queryByRole('link', { name: 'Create a free account' })).not.toBeInTheDocument();
+});

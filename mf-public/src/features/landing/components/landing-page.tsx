@@ -1,4 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
+import { tokenStore } from '@rotalink/shared-api';
 import { useSubscribe } from '../hooks/use-subscribe';
 import { PlanCard } from './plan-card';
 import '../../../components/public.css';
@@ -26,6 +28,7 @@ const BENEFITS = [
 /** / — product text for network and affiliate marketers and the one plan card (spec §2, §9). */
 export function LandingPage() {
   const { subscribe, busy } = useSubscribe();
+  const signedIn = useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken) !== null;
   return (
     <div className="pub-page pub-landing">
       <section className="pub-hero">
@@ -39,9 +42,15 @@ export function LandingPage() {
           <a className="pub-btn" href="#pub-pricing">
             See the plan
           </a>
-          <Link className="pub-btn pub-btn--ghost" to="/signup">
-            Create a free account
-          </Link>
+          {signedIn ? (
+            <Link className="pub-btn pub-btn--ghost" to="/user">
+              Go to your dashboard
+            </Link>
+          ) : (
+            <Link className="pub-btn pub-btn--ghost" to="/signup">
+              Create a free account
+            </Link>
+          )}
         </div>
       </section>
 
