@@ -4,9 +4,9 @@
  * copy the public link ('Copied!' for 2 s, the clipboard holds {site}/profile?userId={id}).
  */
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
-import { profile, publicLinks, uniqueEmail } from '../support/api';
+import { createMember, profile, publicLinks, uniqueEmail } from '../support/api';
 import { site } from '../support/stack';
-import { storedToken } from '../support/session';
+import { signedInAt, storedToken } from '../support/session';
 import { screenshots } from '../support/shots';
 import { addLinkForm, addLinkThroughPage, eventually, expectPath, pageText } from '../support/ui';
 import { routeExternalLinks } from '../support/links';
@@ -129,4 +129,28 @@ test('a newcomer signs up, pays, fills the profile, adds three capped links and 
   await visitor.page.goto(clip);
   await visitor.page.getByText('Top affiliate of 2026').first().waitFor();
   expect(await pageText(visitor.page)).toContain('I share <b>tools</b> I use.');
+});
+
+test('subscribing without a session asks the visitor to sign in first (alert, then /login)', async () => {
+  const { page } = await newVisitor();
+  await page.goto(site('/'));
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: /^subscribe/i }).first().click();
+  await expectPath(page, '/login');
+  expect(dialogs).toEqual(['alert']); // spec §6: an alert, and no confirm or checkout
+});
+
+test('a payment-success page with a session that was never paid says so and does not activate', async () => {
+  const member = await createMember('unpaid');
+  const { page } = await newVisitor();
+  await signedInAt(page, member.token, '/payment-success?session_id=cs_local_never_paid');
+  await page.getByText('Payment verification failed.').waitFor();
+  await page.waitForTimeout(5_500); // no countdown, no redirect
+  expect(new URL(page.url()).pathname).toBe('/payment-success');
+  expect((await profile(member.token)).subscription_status).toBe('inactive');
+  await screenshots(page, 'newcomer', 'payment-failed');
 });

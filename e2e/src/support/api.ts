@@ -131,3 +131,8 @@ export async function raw(method: string, path: string, options: { token?: strin
     throw err;
   }
 }
+
+/** One visitor click on a link (public, no token), as the visitor page sends it. */
+export async function clickLink(linkId: string): Promise<void> {
+  await request('POST', '/api/public/increment-clicks', { body: { link_id: linkId } });
+}
