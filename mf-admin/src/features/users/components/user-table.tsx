@@ -8,17 +8,19 @@ interface UserTableProps {
   onDelete: (user: AdminUser) => void;
 }
 
-/** One page of users. On narrow screens each row becomes a card (user-list.css, data-label). */
+/**
+ * One page of users. Name and email share the first cell and the plan type sits under the status,
+ * so the table fits the shell's 1,068 px content width; on narrow screens each row becomes a card
+ * (user-list.css, data-label).
+ */
 export function UserTable({ users, deletingId, onView, onDelete }: UserTableProps) {
   return (
     <div className="adm-users__scroll">
       <table className="adm-users__table">
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
+            <th scope="col">Member</th>
             <th scope="col">Status</th>
-            <th scope="col">Plan</th>
             <th scope="col">Price</th>
             <th scope="col">Joined</th>
             <th scope="col">Expires</th>
@@ -34,33 +36,35 @@ export function UserTable({ users, deletingId, onView, onDelete }: UserTableProp
             const active = user.subscription_status === 'active';
             return (
               <tr key={user.user_id}>
-                <td data-label="Name" className="adm-users__name">
-                  {fullName(user) || EMPTY}
-                </td>
-                <td data-label="Email" className="adm-users__email">
-                  {user.email || EMPTY}
+                <td className="adm-users__member">
+                  <span className="adm-users__name">{fullName(user) || EMPTY}</span>
+                  <span className="adm-users__email">{user.email || EMPTY}</span>
                 </td>
                 <td data-label="Status">
-                  <span className={`adm-badge ${active ? 'adm-badge--on' : 'adm-badge--off'}`}>{statusLabel(user.subscription_status)}</span>
+                  <span className="adm-users__status">
+                    <span className={`adm-badge ${active ? 'adm-badge--on' : 'adm-badge--off'}`}>{statusLabel(user.subscription_status)}</span>
+                    <span className="adm-muted">{typeLabel(user.subscription_type)}</span>
+                  </span>
                 </td>
-                <td data-label="Plan">{typeLabel(user.subscription_type)}</td>
                 <td data-label="Price">{formatPrice(user.package_price)}</td>
                 <td data-label="Joined">{formatDate(user.package_joined_date)}</td>
                 <td data-label="Expires">{formatDate(user.package_expiry_date)}</td>
                 <td data-label="Sub-profiles">{user.sub_profile_count ?? 0}</td>
                 <td className="adm-users__actions">
-                  <button type="button" className="adm-btn" aria-label={`View ${who}`} onClick={() => onView(user)}>
-                    View
-                  </button>
-                  <button
-                    type="button"
-                    className="adm-btn adm-btn--danger"
-                    aria-label={`Delete ${who}`}
-                    disabled={deletingId === user.user_id}
-                    onClick={() => onDelete(user)}
-                  >
-                    {deletingId === user.user_id ? 'Deleting…' : 'Delete'}
-                  </button>
+                  <div className="adm-users__buttons">
+                    <button type="button" className="adm-btn" aria-label={`View ${who}`} onClick={() => onView(user)}>
+                      View
+                    </button>
+                    <button
+                      type="button"
+                      className="adm-btn adm-btn--danger"
+                      aria-label={`Delete ${who}`}
+                      disabled={deletingId === user.user_id}
+                      onClick={() => onDelete(user)}
+                    >
+                      {deletingId === user.user_id ? 'Deleting…' : 'Delete'}
+                    </button>
+                  </div>
                 </td>
               </tr>
             );
