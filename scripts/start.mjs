@@ -237,8 +237,10 @@ async function main() {
     console.log(`  ${folder.padEnd(10)} http://localhost:${ports[name]}${state}`);
   }
   if (answered.includes(false)) console.log('\n  Some parts did not answer yet — see the lines above.');
-  console.log(`\n  Admin sign-in: ${siteUrl}/admin`);
-  console.log(`  ${adminLine || 'Admin credentials: ADMIN_USERNAME / ADMIN_PASSWORD, or see the [api] lines above.'}`);
+  if (api) {
+    console.log(`\n  Admin sign-in: ${siteUrl}/admin`);
+    console.log(`  ${adminLine || 'Admin credentials: ADMIN_USERNAME / ADMIN_PASSWORD, or see the [api] lines above.'}`);
+  }
   console.log('\n  Ctrl-C stops everything.\n');
 }
 

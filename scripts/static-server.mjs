@@ -103,6 +103,19 @@ export function shellCsp(config, selfOrigin = 'http://localhost') {
   ].join('; ');
 }
 
+/**
+ * `Link: <origin>; rel=preconnect; crossorigin` for the API and each remote named in the config:
+ * the browser opens those connections while the shell's own chunks download, so the remote's
+ * manifest and the first API call do not each start with a fresh TCP handshake.
+ */
+export function preconnectLinks(config, selfOrigin = 'http://localhost') {
+  if (!config) return '';
+  const origins = [config.apiBase, ...Object.values(config.remotes ?? {})]
+    .map((url) => (url ? originOf(url, selfOrigin) : null))
+    .filter((o) => o && o !== selfOrigin);
+  return [...new Set(origins)].map((o) => `<${o}>; rel=preconnect; crossorigin`).join(', ');
+}
+
 /** Maps a URL path to a file inside root, or null when it would leave root (traversal). */
 export function resolveInside(root, urlPath) {
   let decoded;
@@ -134,10 +147,11 @@ async function fileInfo(path) {
  * @param {object} [options.config] the shell's config.json, served from memory instead of the file
  * @param {boolean} [options.cors]  Access-Control-Allow-Origin: * (default: on for remotes, off for the shell)
  * @param {string} [options.host]   bind address (default 127.0.0.1)
+ * @param {boolean} [options.preconnect]  the shell page's Link preconnect header (default on)
  * @param {(line: string) => void} [options.log]  one line per request, when given
  * @returns {Promise<import('node:http').Server>} listening
  */
-export async function startStaticServer({ dir, port, spa = false, config, cors = !spa, host = '127.0.0.1', log }) {
+export async function startStaticServer({ dir, port, spa = false, config, cors = !spa, host = '127.0.0.1', preconnect = true, log }) {
   const root = resolve(dir);
   const rootInfo = await stat(root).catch(() => null);
   if (!rootInfo?.isDirectory()) throw new Error(`static-server: ${root} is not a folder (build it first)`);
@@ -208,7 +222,10 @@ export async function startStaticServer({ dir, port, spa = false, config, cors =
     };
     if (ext === '.html' && spa) {
       const selfOrigin = `http://${req.headers.host ?? 'localhost'}`;
-      headers['Content-Security-Policy'] = shellCsp(await readShellConfig(), selfOrigin);
+      const shellConfig = await readShellConfig();
+      headers['Content-Security-Policy'] = shellCsp(shellConfig, selfOrigin);
+      const links = preconnect ? preconnectLinks(shellConfig, selfOrigin) : '';
+      if (links) headers.Link = links;
       headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
     }
 

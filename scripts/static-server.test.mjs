@@ -101,6 +101,9 @@ test('the shell: SPA fallback for page paths, a CSP, config.json from the argume
     assert.match(csp, /object-src 'none'/);
     assert.match(csp, /img-src 'self' data: https: http:\/\/localhost:3001 http:\/\/cdn\.example\.com;/);
   }
+  const page = await get(shell, '/profile?userId=u1');
+  assert.equal(page.headers.link, '<http://localhost:4000>; rel=preconnect; crossorigin, <http://localhost:3001>; rel=preconnect; crossorigin, <http://cdn.example.com>; rel=preconnect; crossorigin');
+  assert.equal((await get(remote, '/index.html')).headers.link, undefined);
   const cfg = await get(shell, '/config.json');
   assert.deepEqual(JSON.parse(cfg.body.toString()), config);
   assert.equal(cfg.headers['cache-control'], 'no-cache');

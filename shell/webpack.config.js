@@ -46,5 +46,17 @@ module.exports = (env, argv) => {
   // links (/editsubprofile?userId=…, or an unknown /a/b that redirects to /) loading the same files.
   config.output.publicPath = '/';
   config.plugins.push(new CopyPublicPlugin(), new PreloadConfigPlugin());
+  // The shared libraries the shell provides (react, react-dom, router, toastify, axios…) are all
+  // needed before its first render anyway: one vendor chunk instead of about ten small ones saves
+  // a whole second wave of requests on HTTP/1.1 (six connections per origin) on a slow phone.
+  config.optimization = {
+    ...config.optimization,
+    splitChunks: {
+      chunks: 'async',
+      cacheGroups: {
+        vendor: { test: /[\\/]node_modules[\\/]/, name: 'vendor', chunks: 'async', enforce: true, priority: 10 },
+      },
+    },
+  };
   return config;
 };
