@@ -4,7 +4,8 @@ import { accessProblem } from '../lib/access-problem';
 
 /**
  * Turns access failures of admin calls into what the page should do (issue 5): a 403 shows the
- * "administrators only" notice instead of an empty page; a 401 or a missing token goes to /admin.
+ * "administrators only" notice instead of an empty page; a 401 or a missing token goes to /admin,
+ * except the two session-ended texts, which spec §8 sends to /login (done by shared-api + shell).
  * `handleAccessError` answers true when it dealt with the error, so callers skip their own handling.
  */
 export function useAdminAccess() {
@@ -24,7 +25,8 @@ export function useAdminAccess() {
       navigateRef.current('/admin', { replace: true });
       return true;
     }
-    return false;
+    // The shell's session-ended handler has already cleared the token and gone to /login.
+    return problem === 'session-ended';
   }, []);
 
   return { forbidden, handleAccessError };

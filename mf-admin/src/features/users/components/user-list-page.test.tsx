@@ -162,6 +162,14 @@ test('an unaccepted token (401) goes to the /admin sign-in', async () => {
   expect(await screen.findByText('Landed on /admin')).toBeInTheDocument();
 });
 
+test('an expired token is left to the shell (spec §8: to /login): the page neither navigates nor shows anything', async () => {
+  mockList.mockRejectedValue(new ApiError('Unauthorized: jwt expired', { status: 401, serverMessage: 'Unauthorized: jwt expired' }));
+  renderList();
+  expect(await screen.findByText('No users to show.')).toBeInTheDocument();
+  expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();
+  expect(errorSpy).not.toHaveBeenCalledWith('Loading the user list failed', expect.anything());
+});
+
 // Rendering 1,000 users is the point of this test; on the shared 2-core CI machine it can take a
 // few seconds, hence the longer timeout. Text queries (not role + name over 450 cells) keep it cheap.
 test('a thousand users render one page of 50 rows, with counts and paging', async () => {
