@@ -5,7 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { closeVisitors, disconnectBrowser, newVisitor, PHONE } from '../support/browser';
-import { addLink, createMember, type Member } from '../support/api';
+import { addLink, adminToken, createMember, raw, type Member } from '../support/api';
+import { screenshots } from '../support/shots';
 import { site } from '../support/stack';
 import { signedInAt } from '../support/session';
 import { controls, scrollWidth } from '../support/layout';
@@ -59,4 +60,36 @@ test('touch targets on the phone pages are at least 40 px high', async () => {
     }
   }
   expect(small).toEqual([]);
+});
+
+test('every member and admin page fits a phone too', async () => {
+  const sub = await raw('POST', '/api/auth/subprofile', {
+    token: member.token,
+    body: { firstName: 'Phone', lastName: 'Sub', email: '', phone: '+1 555 0142', password: '' },
+  });
+  const subId = (sub.body as { user_id: string }).user_id;
+  const { page } = await newVisitor({ phone: true });
+  const pages: Array<[string, string, boolean]> = [
+    ['/editprofile', 'Edit profile', false],
+    ['/addprofile', 'Add a sub-profile', false],
+    [`/editsubprofile?userId=${encodeURIComponent(subId)}`, 'Phone Sub', false],
+    [`/Addlinks?userId=${encodeURIComponent(member.userId)}`, 'Philippa', false],
+    ['/admin_dashboard', 'Users', true],
+    [`/user-details?userId=${encodeURIComponent(member.userId)}`, 'Philippa', true],
+  ];
+  const admin = await adminToken();
+  const problems: string[] = [];
+  for (const [path, heading, asAdmin] of pages) {
+    await signedInAt(page, asAdmin ? admin : member.token, path, { admin: asAdmin });
+    await page.getByRole('heading', { name: new RegExp(heading), level: 1 }).or(page.getByRole('textbox').first()).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshots(page, 'mobile', path.split('?')[0].replace(/[^a-z_]+/gi, '').toLowerCase());
+    await page.setViewportSize(PHONE);
+    const width = await scrollWidth(page);
+    if (width > PHONE.width) problems.push(`${path}: the page is ${width}px wide`);
+    for (const b of await controls(page)) {
+      if (b.left < 0 || b.right > PHONE.width) problems.push(`${path}: ${b.what} spans ${b.left}..${b.right}px`);
+    }
+  }
+  expect(problems).toEqual([]);
 });
