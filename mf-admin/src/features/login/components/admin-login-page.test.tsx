@@ -82,3 +82,15 @@ test('the password can be shown and hidden', async () => {
   await user.click(screen.getByRole('button', { name: 'Show password' }));
   expect(password).toHaveAttribute('type', 'text');
 });
+
+test('an admin who is already signed in is offered the user list', () => {
+  tokenStore.setSession('admin-token', { admin: true });
+  renderRoute(<AdminLoginPage />, '/admin');
+  expect(screen.getByRole('link', { name: 'Go to the user list' })).toHaveAttribute('href', '/admin_dashboard');
+});
+
+test("a member's session is not taken for an admin's", () => {
+  tokenStore.setSession('member-token');
+  renderRoute(<AdminLoginPage />, '/admin');
+  expect(screen.queryByRole('link', { name: 'Go to the user list' })).not.toBeInTheDocument();
+});

@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { tokenStore } from '@rotalink/shared-api';
 import { useAdminLogin } from '../hooks/use-admin-login';
 import '../../../components/admin-ui.css';
 import './admin-login.css';
@@ -11,6 +13,8 @@ export function AdminLoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [missing, setMissing] = useState<string | null>(null);
   const errorId = useId();
+  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken);
+  const signedInAsAdmin = Boolean(token) && tokenStore.isAdmin();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -28,6 +32,11 @@ export function AdminLoginPage() {
     <section className="adm-page adm-login">
       <div className="adm-card adm-login__card">
         <h1>Admin sign in</h1>
+        {signedInAsAdmin && (
+          <p className="adm-muted adm-login__already">
+            You are already signed in as the administrator. <Link to="/admin_dashboard">Go to the user list</Link>
+          </p>
+        )}
         <form onSubmit={onSubmit} noValidate className="adm-login__form" aria-describedby={message ? errorId : undefined}>
           <div className="adm-field">
             <label htmlFor="adm-username">Username</label>

@@ -92,6 +92,7 @@ test('delete asks first, then deletes that user and reloads the list', async () 
   await waitFor(() => expect(screen.queryByText('alice@example.com')).not.toBeInTheDocument());
   expect(rowOf('Bob.Builder@Example.org')).toBeInTheDocument();
   expect(mockList).toHaveBeenCalledTimes(2);
+  expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toHaveFocus(); // not lost with the row
 });
 
 test('cancelling the confirmation deletes nothing', async () => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { AdminUser } from '@rotalink/shared-api';
 import { AdminOnlyNotice } from '../../../components/admin-only-notice';
@@ -21,6 +21,7 @@ export function UserListPage() {
   const [query, setQuery] = useState(() => params.get('q') ?? '');
   const [requestedPage, setRequestedPage] = useState(() => Number(params.get('page')) || 1);
   const deferredQuery = useDeferredValue(query);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const filtered = useUserFilter(users, deferredQuery);
   const { page, pageCount, pageItems, from, to, total } = usePagination(filtered, requestedPage);
 
@@ -45,7 +46,10 @@ export function UserListPage() {
   }
   function onDelete(user: AdminUser) {
     const who = user.email ? `${displayName(user)} (${user.email})` : displayName(user);
-    void remove(user, `Delete ${who}? Their sub-profiles and links are deleted too. This cannot be undone.`);
+    // The focused Delete button disappears with its row; keyboard users continue from the heading.
+    void remove(user, `Delete ${who}? Their sub-profiles and links are deleted too. This cannot be undone.`).then((deleted) => {
+      if (deleted) headingRef.current?.focus();
+    });
   }
 
   if (forbidden) {
@@ -64,7 +68,9 @@ export function UserListPage() {
 
   return (
     <section className="adm-page adm-users">
-      <h1>Users</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="adm-users__title">
+        Users
+      </h1>
       <div className="adm-users__toolbar">
         <div className="adm-field adm-users__search">
           <label htmlFor="adm-user-search">Search by email</label>

@@ -45,17 +45,19 @@ export function useUsers() {
   }, [load]);
 
   const remove = useCallback(
-    async (user: AdminUser, confirmText: string) => {
-      if (!window.confirm(confirmText)) return;
+    /** Resolves to true when the user was deleted. */
+    async (user: AdminUser, confirmText: string): Promise<boolean> => {
+      if (!window.confirm(confirmText)) return false;
       setDeletingId(user.user_id);
       try {
         const answer = await deleteUser(user.user_id);
-        if (!alive.current) return;
+        if (!alive.current) return false;
         toast.success(answer?.message || 'User deleted.');
         await load();
+        return true;
       } catch (err) {
-        if (!alive.current || handleAccessError(err)) return;
-        console.error('Deleting the user failed', err); // spec §8: logged only
+        if (alive.current && !handleAccessError(err)) console.error('Deleting the user failed', err); // spec §8: logged only
+        return false;
       } finally {
         if (alive.current) setDeletingId(null);
       }
