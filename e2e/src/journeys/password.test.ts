@@ -50,3 +50,29 @@ test('a member resets a forgotten password through the mailed link and signs in 
   await signInThroughPage(page, member.email, newPassword);
   expect((await raw('POST', '/api/auth/reset-password', { body: { token: new URL(link).searchParams.get('token'), password: 'Another-1234' } })).status).toBe(400);
 });
+
+test('forgot-password answers the same for an unknown email; a used reset link is refused on the page', async () => {
+  const member = await createMember('reused', { firstName: 'Rita' });
+  const { page } = await newVisitor();
+  const outcome = async (email: string) => {
+    await page.goto(site('/forgotpassword'));
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: /send|reset/i }).click();
+    const box = page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /\w/ }).first();
+    await box.waitFor();
+    return box.innerText();
+  };
+  // No account enumeration (DESIGN §6): the same text either way.
+  expect(await outcome(`nobody.${Date.now()}@example.com`)).toBe(await outcome(member.email));
+
+  const link = await waitForResetLink(member.email);
+  expect((await raw('POST', '/api/auth/reset-password', { body: { token: new URL(link).searchParams.get('token'), password: 'First-reset-1' } })).status).toBe(200);
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('Second-reset-2');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Second-reset-2');
+  await page.getByRole('button', { name: /reset|save|change/i }).click();
+  await page.getByRole('alert').first().waitFor();
+  expect(await page.getByText('Password reset successful!').count()).toBe(0);
+  await page.waitForTimeout(2_500);
+  expect(new URL(page.url()).pathname).toBe('/resetpassword');
+});

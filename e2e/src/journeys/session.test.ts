@@ -55,3 +55,40 @@ test('an unknown path lands on /', async () => {
   await expectPath(page, '/');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 });
+
+test('sign-in and sign-up refusals show the server text and keep the person on the form', async () => {
+  const member = await createMember('refusals');
+  const { page } = await newVisitor();
+  await page.goto(`${stack().shellUrl}/login`);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  const loginError = page.getByRole('alert').first();
+  await loginError.waitFor();
+  expect((await loginError.innerText()).trim().length).toBeGreaterThan(0);
+  expect(new URL(page.url()).pathname).toBe('/login');
+  expect(await storedToken(page)).toBeNull();
+
+  await page.goto(`${stack().shellUrl}/signup`);
+  await page.getByLabel('First name').fill('Twice');
+  await page.getByLabel('Last name').fill('Registered');
+  await page.getByLabel('Email').fill(member.email.toUpperCase());
+  await page.getByLabel('Password', { exact: true }).fill('Another-pass-9');
+  await page.getByRole('button', { name: /^sign up$/i }).click();
+  const signupError = page.getByRole('alert').first();
+  await signupError.waitFor();
+  expect(await signupError.innerText()).not.toBe('');
+  expect(new URL(page.url()).pathname).toBe('/signup');
+});
+
+test('after Logout, Back does not show the member pages again', async () => {
+  const member = await createMember('back');
+  const { page } = await newVisitor();
+  await signedInAt(page, member.token, '/user');
+  await page.getByText(member.email).first().waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await expectPath(page, '/login');
+  await page.goBack();
+  await expectPath(page, '/login');
+  expect(await page.getByText(member.email).count()).toBe(0);
+});
