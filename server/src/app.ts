@@ -70,7 +70,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ownDb = handle.close;
   }
   let redis: Redis | undefined;
-  if (config.redisUrl) redis = await connectRedis(config.redisUrl);
+  if (config.redisUrl) {
+    redis = await connectRedis(config.redisUrl);
+    // After start an outage is logged (calls go through, see plugins/rate-limits.ts), never fatal.
+    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis (rate-limit store) unavailable'));
+  }
 
   const context = fp(
     async (instance: FastifyInstance) => {
@@ -128,12 +132,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 /** REDIS_URL set but unreachable fails the start with one clear line. */
 async function connectRedis(url: string): Promise<Redis> {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 3000, lazyConnect: true });
+  let cause: Error | undefined;
+  const onError = (err: Error) => (cause ??= err);
+  redis.on('error', onError);
   try {
     await redis.connect();
     await redis.ping();
   } catch (err) {
     redis.disconnect();
-    throw new Error(`Cannot reach Redis at REDIS_URL (${url.replace(/:[^:@/]*@/, ':***@')}): ${(err as Error).message}`);
+    throw new Error(`Cannot reach Redis at REDIS_URL (${url.replace(/:[^:@/]*@/, ':***@')}): ${(cause ?? (err as Error)).message}`);
   }
+  redis.off('error', onError);
   return redis;
 }
