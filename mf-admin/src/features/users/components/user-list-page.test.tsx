@@ -183,6 +183,7 @@ test('a thousand users render one page of 50 rows, with counts and paging', asyn
 
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByText('Showing 51–100 of 1,000')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toHaveFocus(); // back to the top
   expect(screen.getByText('user-0051@example.com')).toBeInTheDocument();
   expect(screen.queryByText('user-0001@example.com')).not.toBeInTheDocument();
 

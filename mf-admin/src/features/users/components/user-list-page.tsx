@@ -39,6 +39,9 @@ export function UserListPage() {
   function onPage(next: number) {
     setRequestedPage(next);
     remember(query, next);
+    // The pager sits below 50 rows: bring the admin back to the top of the new page.
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView?.({ block: 'center' });
   }
   function onView(user: AdminUser) {
     // The id is in the URL too, so a reload of the details page can load the user again.
