@@ -52,6 +52,11 @@ function scenarios(ceiling, envs) {
     const base = env.apis?.[0]?.base;
     const s = env.seed;
     const q = s ? `?user_id=${encodeURIComponent(s.reader.userId)}` : '';
+    if (e === 'sqlite') {
+      // Diagnostic: every global hook (helmet, CORS, rate-limit, logging…) and no handler. What
+      // the API loses here is its per-request floor, before any route code or database work.
+      list.push({ id: 'api-floor', label: 'API floor: GET unknown route (404, global hooks only)', engine: e, kind: 'floor', env, url: `${base}/api/public/bench-unknown-route`, ceilingId: 'ceiling-get' });
+    }
     list.push(
       { id: `${e}-userliks`, label: 'GET /api/public/userliks', engine: e, kind: 'read', env, url: `${base}/api/public/userliks${q}`, ceilingId: 'ceiling-get' },
       { id: `${e}-profile`, label: 'GET /api/public/publicProfile', engine: e, kind: 'read', env, url: `${base}/api/public/publicProfile${q}`, ceilingId: 'ceiling-get' },
@@ -146,7 +151,10 @@ function summarise(sc, byId) {
   });
   if (sc.ceilingId) {
     row.ratio = ratio(row.rps, medianOf(byId[sc.ceilingId].runs ?? [], 'rps'));
-    if (sc.kind === 'read') {
+    if (sc.kind === 'floor') {
+      row.target = null;
+      row.diagnostic = true;
+    } else if (sc.kind === 'read') {
       row.target = `≥ ${TARGETS.read * 100} % of GET ceiling`;
       row.met = row.ratio !== null && row.ratio >= TARGETS.read && row.non2xx === 0;
     } else {

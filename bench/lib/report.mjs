@@ -27,9 +27,9 @@ function apiTable(api, settings) {
       lines.push(`| ${r.label} | ${r.engine} | **${r.error}** | | | | | **NOT MEASURED** |`);
       continue;
     }
-    const bad = r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
-    const result = r.target ? `${yes(r.met)}${r.targetIsReference ? ' (reference)' : ''}${bad}` : bad.trim() || '–';
-    lines.push(`| ${r.label} | ${r.engine} | ${n0(r.rps)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${r.ratio === undefined ? '–' : pct(r.ratio)} | ${r.target ?? 'ceiling'} | ${result} |`);
+    const bad = (r.non2xx && !r.diagnostic) || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
+    const result = r.diagnostic ? 'diagnostic' : r.target ? `${yes(r.met)}${r.targetIsReference ? ' (reference)' : ''}${bad}` : bad.trim() || '–';
+    lines.push(`| ${r.label} | ${r.engine} | ${n0(r.rps)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${r.ratio === undefined ? '–' : pct(r.ratio)} | ${r.diagnostic ? 'none (explains the rows below)' : r.target ?? 'ceiling'} | ${result} |`);
   }
   if (api.correctness?.length) {
     lines.push('', '| correctness under load | expected | observed | result |', '|---|---|---|---|');
