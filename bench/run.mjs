@@ -77,10 +77,13 @@ const result = { machine, settings, build, api, page, startup, wallSeconds: (per
 const markdown = renderMarkdown(result);
 const out = join(here, 'results');
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
-writeFileSync(join(out, 'latest.md'), markdown);
+// A partial run (--only) must not replace the full table a reader trusts.
+const full = ['api', 'page', 'startup'].every((p) => parts.has(p));
+const name = full ? 'latest' : 'partial';
+writeFileSync(join(out, `${name}.json`), JSON.stringify(result, null, 2) + '\n');
+writeFileSync(join(out, `${name}.md`), markdown);
 const readme = join(here, 'README.md');
-if (existsSync(readme)) writeFileSync(readme, spliceReadme(readFileSync(readme, 'utf8'), markdown));
+if (full && existsSync(readme)) writeFileSync(readme, spliceReadme(readFileSync(readme, 'utf8'), markdown));
 process.stdout.write('\n' + markdown);
 
 const failedChecks = (api.correctness ?? []).filter((c) => !c.ok);
