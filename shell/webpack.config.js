@@ -46,6 +46,10 @@ module.exports = (env, argv) => {
   // links (/editsubprofile?userId=…, or an unknown /a/b that redirects to /) loading the same files.
   config.output.publicPath = '/';
   config.plugins.push(new CopyPublicPlugin(), new PreloadConfigPlugin());
+  // src/early/start-early-preload.ts runs first, beside the async boundary of src/index.ts: it starts
+  // the first page's remote files while the shared libraries download (it imports no shared
+  // module, so nothing becomes eager).
+  config.entry = { main: ['./src/early/start-early-preload.ts', './src/index.ts'] };
   // The shared libraries the shell provides (react, react-dom, router, toastify, axios…) are all
   // needed before its first render anyway: one vendor chunk instead of about ten small ones saves
   // a whole second wave of requests on HTTP/1.1 (six connections per origin) on a slow phone.

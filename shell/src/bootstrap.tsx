@@ -3,14 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { configureApi } from '@rotalink/shared-api';
 import { App } from './app/app';
 import { StartupError } from './app/startup-error';
-import { loadConfig } from './config/load-config';
+import { loadConfigOnce } from './config/load-config';
 import { startFederation } from './federation/runtime';
 import './styles/global.css'; // react-toastify 11 injects its own styles
 
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   try {
-    const config = await loadConfig();
+    const config = await loadConfigOnce();
     configureApi({ baseURL: config.apiBase });
     startFederation(config.remotes);
   } catch (error) {

@@ -62,3 +62,14 @@ export async function loadConfig(url = '/config.json'): Promise<ShellConfig> {
   }
   return parseConfig(json);
 }
+
+let startupConfig: Promise<ShellConfig> | null = null;
+
+/** The one config.json read of a page load, shared by the start-up preloader and the bootstrap. */
+export function loadConfigOnce(): Promise<ShellConfig> {
+  startupConfig ??= loadConfig().catch((error: unknown) => {
+    startupConfig = null; // a later call may try again
+    throw error;
+  });
+  return startupConfig;
+}

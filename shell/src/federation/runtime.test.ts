@@ -1,5 +1,6 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadPage, startFederation } from './runtime';
+import { putEarlyManifest } from './early-manifests';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ init: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
@@ -46,4 +47,14 @@ it('after a failure, the next load re-registers the remote first; after a succes
 
   await loadPage('mf_member/AddLinks');
   expect(mockedRegister).toHaveBeenCalledTimes(1);
+});
+
+it("hands the manifest fetched at start-up to the runtime's fetch hook, once", async () => {
+  startFederation({});
+  const plugin = mockedInit.mock.calls[0][0].plugins![0];
+  const early = { ok: true } as Response;
+  putEarlyManifest('http://p/mf-manifest.json', Promise.resolve(early));
+  await expect(plugin.fetch!('http://p/mf-manifest.json', {})).resolves.toBe(early);
+  expect(plugin.fetch!('http://p/mf-manifest.json', {})).toBeUndefined(); // a retry fetches afresh
+  expect(plugin.fetch!('http://other/mf-manifest.json', {})).toBeUndefined();
 });

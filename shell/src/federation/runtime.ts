@@ -7,8 +7,10 @@
 import { init, loadRemote, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteName, ShellConfig } from '../config/load-config';
+import type { RemoteModuleId } from '../app/route-table';
+import { takeEarlyManifest } from './early-manifests';
 
-export type RemoteModuleId = `${RemoteName}/${string}`;
+export type { RemoteModuleId };
 
 export class RemoteUnavailableError extends Error {
   override name = 'RemoteUnavailableError';
@@ -29,6 +31,12 @@ const reportFailures = (): ModuleFederationRuntimePlugin => ({
     console.error(`Rotalink: could not load ${id ?? 'a remote'} (${lifecycle ?? 'load'})`, error);
     // Returning nothing lets the error reach loadPage's caller, which shows the Retry panel.
     return undefined;
+  },
+  // The first page's manifest was already fetched during start-up (early-preload.ts): hand that
+  // response over instead of asking the remote a second time.
+  fetch(url: string) {
+    // A promise of undefined (the early fetch failed) makes the runtime fetch by itself.
+    return takeEarlyManifest(url) as Promise<Response> | undefined;
   },
 });
 

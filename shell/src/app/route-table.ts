@@ -1,0 +1,43 @@
+/**
+ * The route table of spec §2 / the front-end contract: which remote module serves which path.
+ * Plain data (no React, no shared module), so the start-up preloader can read it before the
+ * async boundary as well as the router after it.
+ */
+export type RemoteModuleId = `${'mf_public' | 'mf_member' | 'mf_admin'}/${string}`;
+
+export interface RouteEntry {
+  path: string;
+  module: RemoteModuleId;
+  guarded?: boolean;
+  props?: Record<string, unknown>;
+}
+
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/', module: 'mf_public/Landing' },
+  { path: '/terms', module: 'mf_public/Legal', props: { page: 'terms' } },
+  { path: '/privacy', module: 'mf_public/Legal', props: { page: 'privacy' } },
+  { path: '/refundpolicy', module: 'mf_public/Legal', props: { page: 'refund' } },
+  { path: '/login', module: 'mf_public/Login' },
+  { path: '/signup', module: 'mf_public/Signup' },
+  { path: '/forgotpassword', module: 'mf_public/ForgotPassword' },
+  { path: '/resetpassword', module: 'mf_public/ResetPassword' },
+  { path: '/payment-success', module: 'mf_public/PaymentSuccess' },
+  { path: '/profile', module: 'mf_public/PublicProfile' },
+  { path: '/admin', module: 'mf_admin/AdminLogin' },
+  { path: '/user', module: 'mf_member/Dashboard', guarded: true },
+  { path: '/editprofile', module: 'mf_member/EditProfile', guarded: true },
+  { path: '/addprofile', module: 'mf_member/AddProfile', guarded: true },
+  { path: '/editsubprofile', module: 'mf_member/EditSubProfile', guarded: true },
+  { path: '/Addlinks', module: 'mf_member/AddLinks', guarded: true },
+  { path: '/admin_dashboard', module: 'mf_admin/AdminDashboard', guarded: true },
+  { path: '/user-details', module: 'mf_admin/UserDetails', guarded: true },
+];
+
+/** The module the shell will render first for this address (spec §2: unknown paths go to /). */
+export function firstModuleFor(pathname: string, hasToken: boolean): RemoteModuleId {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // React Router matches paths case-insensitively by default; do the same.
+  const route = ROUTES.find((r) => r.path.toLowerCase() === path.toLowerCase()) ?? ROUTES[0];
+  if (route.guarded && !hasToken) return 'mf_public/Login';
+  return route.module;
+}
