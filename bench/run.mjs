@@ -39,7 +39,7 @@ let cleaning = false;
 async function cleanUp() {
   if (cleaning) return;
   cleaning = true;
-  await stopAll();
+  await stopAll({ final: true });
   await dropAllBenchDatabases();
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
@@ -49,6 +49,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 /** Runs one part; a part that cannot run says so loudly and the bench carries on. */
 async function part(name, enabled, fn) {
   if (!enabled) return { error: 'skipped (--only)' };
+  if (cleaning) return { error: 'interrupted' };
   log(`\n== ${name}`);
   try {
     return await fn();

@@ -3,6 +3,7 @@
 // ceiling is measured the same way, so the ratio to the ceiling cancels that cost out.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { track, isShuttingDown } from './procs.mjs';
 
 const worker = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
 
@@ -27,8 +28,10 @@ export function runLoad({ url, method = 'GET', body, connections = 50, duration,
     ...(amount ? { amount } : { duration }),
     ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
   };
+  if (isShuttingDown()) return Promise.reject(new Error('the bench is stopping'));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [worker, JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    track(child);
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

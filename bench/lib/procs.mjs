@@ -7,6 +7,18 @@ import { createServer } from 'node:net';
 import { openSync, closeSync, readFileSync } from 'node:fs';
 
 const running = new Set();
+let shuttingDown = false;
+
+/** True once stopAll() ran for an interrupt: nothing new may start. */
+export const isShuttingDown = () => shuttingDown;
+
+/** A short-lived child (the load generator) that stopAll() must also reach. */
+export function track(child) {
+  const handle = { child, exited: new Promise((r) => child.once('exit', r)), stop: async () => child.exitCode === null && child.kill('SIGTERM') };
+  running.add(handle);
+  handle.exited.then(() => running.delete(handle));
+  return handle;
+}
 
 /** A free TCP port on 127.0.0.1 (asked from the kernel, then released). */
 export function freePort() {
@@ -25,6 +37,7 @@ export function freePort() {
  * writing into our event loop would steal CPU from the load generator on 2 cores).
  */
 export function startNode(args, { env = {}, cwd, logFile } = {}) {
+  if (shuttingDown) throw new Error('the bench is stopping');
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd,
@@ -67,8 +80,9 @@ async function stopGroup(handle) {
   await handle.exited;
 }
 
-/** Stop everything still running (end of the bench, Ctrl-C, or a crash). */
-export async function stopAll() {
+/** Stop everything still running (end of a part). `final`: the bench is ending (Ctrl-C). */
+export async function stopAll({ final = false } = {}) {
+  if (final) shuttingDown = true;
   await Promise.all([...running].map((h) => h.stop()));
 }
 
