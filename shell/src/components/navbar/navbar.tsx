@@ -46,13 +46,11 @@ export function Navbar() {
                 <NavLink to="/" end className={linkClass}>Home</NavLink>
               </li>
               <li>
-                <NavLink to="/user" className={linkClass}>User Panel</NavLink>
+                {/* An admin has no member dashboard: their panel is the user list. */}
+                <NavLink to={isAdmin ? '/admin_dashboard' : '/user'} className={linkClass}>
+                  User Panel
+                </NavLink>
               </li>
-              {isAdmin && (
-                <li>
-                  <NavLink to="/admin_dashboard" className={linkClass}>Admin</NavLink>
-                </li>
-              )}
               <li>
                 <button type="button" className="rl-nav-link rl-nav-button" onClick={logout}>
                   Logout
