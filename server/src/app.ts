@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HealthOk } from '@rotalink/shared-api/contract';
@@ -13,6 +12,8 @@ import { connect } from './db/connect';
 import type { Db, Engine } from './db/database';
 import { engineOf } from './db/dialect-sql';
 import { registerErrorHandler } from './errors';
+import { RequestLogController } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { linksRoutes } from './modules/links/links.routes';
@@ -44,8 +45,11 @@ export type App = FastifyInstance;
 /** Builds the whole API as a Fastify instance (CONVENTIONS 1): server.ts only listens, tests inject. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const logger = opts.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger,
+    // Errors and slow requests only, not two lines per request (http/request-log.ts).
+    logController: new RequestLogController({ level: levelOf(logger) ?? config.logLevel, slowMs: config.slowRequestMs }),
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
     // Our bodies are small forms; a bigger one is refused (413) before it reaches a handler.
@@ -87,7 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(context);
 
   registerErrorHandler(app);
-  await app.register(helmet, { global: true });
+  await app.register(securityHeaders);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
@@ -127,6 +131,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (ownDb) await ownDb();
   });
   return app;
+}
+
+function levelOf(logger: FastifyServerOptions['logger']): string | undefined {
+  return typeof logger === 'object' && logger !== null && typeof logger.level === 'string' ? logger.level : undefined;
 }
 
 /** REDIS_URL set but unreachable fails the start with one clear line. */

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       adminUsername: 'admin', adminPasswordGenerated: true, apiPublicUrl: 'http://localhost:4000', publicSiteUrl: 'http://localhost:3000',
       corsOrigins: ['http://localhost:3000'], paymentProvider: 'local', mailOutboxDir: join(dir, 'data', 'outbox'),
       rateLimit: { loginPerMin: 10, clicksPerMin: 60, globalPerMin: 600 }, trustProxy: false, redisUrl: undefined, smtpUrl: undefined,
+      logLevel: 'info', slowRequestMs: 1000,
     });
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(c.adminPassword.length).toBeGreaterThanOrEqual(12);
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
         CORS_ORIGINS: 'https://a.example.com, https://b.example.com', SMTP_URL: 'smtp://mail:25', MAIL_OUTBOX_DIR: '/tmp/out',
         PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:12111',
         REDIS_URL: 'redis://r:6379', RATE_LIMIT_LOGIN_PER_MIN: '0', RATE_LIMIT_CLICKS_PER_MIN: '7', RATE_LIMIT_GLOBAL_PER_MIN: '9', TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn', LOG_SLOW_REQUEST_MS: '250',
       },
       { cwd: tmp() },
     );
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       adminPasswordGenerated: false, apiPublicUrl: 'https://api.example.com', corsOrigins: ['https://example.com', 'https://a.example.com', 'https://b.example.com'],
       smtpUrl: 'smtp://mail:25', mailOutboxDir: '/tmp/out', paymentProvider: 'stripe', stripeApi: { host: '127.0.0.1', port: 12111, protocol: 'http' },
       redisUrl: 'redis://r:6379', rateLimit: { loginPerMin: 0, clicksPerMin: 7, globalPerMin: 9 }, trustProxy: true,
+      logLevel: 'warn', slowRequestMs: 250,
     });
   });
 
@@ -72,6 +75,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_LOGIN_PER_MIN: '-1' }, "Invalid configuration: RATE_LIMIT_LOGIN_PER_MIN must be a whole number, got '-1'"],
     [{ ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters'],
     [{ REDIS_URL: 'http://x' }, "Invalid configuration: REDIS_URL must start with redis: or rediss:, got 'http://x'"],
+    [{ LOG_SLOW_REQUEST_MS: '0' }, 'Invalid configuration: LOG_SLOW_REQUEST_MS must be between 1 and 3600000, got 0'],
     [{ TRUST_PROXY: 'yes please' }, "Invalid configuration: TRUST_PROXY must be true, a hop count or a list of addresses, got 'yes please'"],
   ])('%j fails with one line naming the variable', (env, message) => {
     const run = () => loadConfig(env as Record<string, string>, { cwd: tmp() });

@@ -39,6 +39,8 @@ export interface Config {
   /** TRUST_PROXY: true, a hop count, or a list of addresses/CIDRs, passed to Fastify as is. */
   trustProxy: boolean | number | string;
   logLevel: string;
+  /** LOG_SLOW_REQUEST_MS: requests at least this slow are logged (warn); other successes only at debug. */
+  slowRequestMs: number;
 }
 
 export class ConfigError extends Error {
@@ -189,10 +191,11 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
 
   const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) fail('LOG_LEVEL', `is not a pino level: '${logLevel}'`);
+  const slowRequestMs = int(env, 'LOG_SLOW_REQUEST_MS', 1000, 1, 3_600_000);
 
   return {
     nodeEnv, port, host, databaseUrl, dataDir, jwtSecret, jwtTtlSeconds, adminUsername, adminPassword,
     adminPasswordGenerated, apiPublicUrl, publicSiteUrl, corsOrigins, smtpUrl, mailOutboxDir, mailFrom, paymentProvider,
-    stripeSecretKey, stripeWebhookSecret, stripeApi, redisUrl, rateLimit, trustProxy, logLevel,
+    stripeSecretKey, stripeWebhookSecret, stripeApi, redisUrl, rateLimit, trustProxy, logLevel, slowRequestMs,
   };
 }
