@@ -69,6 +69,11 @@ test('the admin finds a member by email in another case, edits the membership an
 
 test('the admin deletes a member only after confirming', async () => {
   const doomed = await createMember('admindelete', { firstName: 'Dora' });
+  const sub = await raw('POST', '/api/auth/subprofile', {
+    token: doomed.token,
+    body: { firstName: 'Doras', lastName: 'Sub', email: '', phone: '+1 555 0111', password: '' },
+  });
+  const doomedSub = (sub.body as { user_id: string }).user_id;
   const { page } = await newVisitor();
   await signedInAt(page, await adminToken(), '/admin_dashboard', { admin: true });
   await page.getByLabel('Search by email').fill(doomed.email);
@@ -91,6 +96,12 @@ test('the admin deletes a member only after confirming', async () => {
   await deleteButton.click();
   await deleteButton.waitFor({ state: 'detached' });
   expect((await allUsers(await adminToken())).some((u) => u.email === doomed.email)).toBe(false);
+  // Their public page and their sub-profile's are gone with them.
+  const visitor = await newVisitor();
+  for (const id of [doomed.userId, doomedSub]) {
+    await visitor.page.goto(site(`/profile?userId=${encodeURIComponent(id)}`));
+    await visitor.page.getByRole('heading', { name: /not found/i }).waitFor();
+  }
   // Their data is gone with them: their token no longer reads a profile.
   expect((await raw('GET', '/api/auth/profile', { token: doomed.token })).status).toBeGreaterThanOrEqual(400);
 });
@@ -109,4 +120,35 @@ test("a member's token on the admin pages gets the administrators-only notice an
   await signedInAt(page, member.token, `/user-details?userId=${encodeURIComponent(other.userId)}`);
   await page.getByText(/this area is for administrators/i).waitFor();
   expect(await pageText(page)).not.toContain(other.email);
+});
+
+test('an expiry date in the past ends the plan: the member sees Inactive and cannot add links', async () => {
+  const member = await createMember('expiry', { active: true, firstName: 'Elsa' });
+  const { page } = await newVisitor();
+  await signedInAt(page, await adminToken(), `/user-details?userId=${encodeURIComponent(member.userId)}`, { admin: true });
+  await page.getByRole('button', { name: 'Edit membership' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Status').selectOption('active');
+  await dialog.getByLabel('Expires (UTC)').fill('2020-01-31T12:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // Joined is today: an expiry before it is refused in the form, and nothing is sent.
+  await dialog.getByText('The expiry date cannot be before the joined date.').waitFor();
+  expect((await profile(member.token)).package_expiry_date).toBeNull();
+  await dialog.getByLabel('Joined (UTC)').fill('2019-01-01T00:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await eventually(async () => expect((await profile(member.token)).package_expiry_date).toMatch(/^2020-01-31T12:00/));
+
+  // DESIGN §6: active only while the expiry has not passed.
+  const memberBrowser = await newVisitor();
+  await signedInAt(memberBrowser.page, member.token, '/user');
+  await memberBrowser.page.getByText('Inactive', { exact: true }).waitFor();
+  await signedInAt(memberBrowser.page, member.token, `/Addlinks?userId=${encodeURIComponent(member.userId)}`);
+  await memberBrowser.page.getByText(/your plan is inactive/i).first().waitFor();
+  const add = await raw('POST', '/api/links/linkadd', {
+    token: member.token,
+    body: { link: 'https://late.example.com/', max_clicks: 2, name: 'Late', user_id: member.userId },
+  });
+  expect(add.status).toBeGreaterThanOrEqual(400);
+  expect(add.status).toBeLessThan(500);
 });
