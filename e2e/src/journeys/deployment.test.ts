@@ -4,6 +4,7 @@
  * new address is a config.json change, not a shell rebuild. And a remote that is down: its pages
  * show the Retry panel, the rest of the site works, Retry recovers once it is back.
  */
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
@@ -102,5 +103,32 @@ describe('a remote that is down', () => {
     await retry.click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 30_000 });
     await page.getByText(member.email).first().waitFor();
+  });
+});
+
+describe('a broken deploy of a remote', () => {
+  afterAll(async () => {
+    const { root, ports } = stack();
+    await stopFrontEnd('mf_admin');
+    await startFrontEnd('mf_admin', { dir: join(root, 'mf-admin/dist'), port: ports.mf_admin });
+  });
+
+  test('a remote whose page chunks are missing shows the Retry panel, not a blank page', async () => {
+    // The remote's entry and manifest are there, its page code is not (a half-finished upload).
+    const broken = join(stack().tmp, 'mf-admin-broken');
+    cpSync(join(stack().root, 'mf-admin/dist'), broken, { recursive: true });
+    for (const file of readdirSync(join(broken, 'static/js'))) {
+      if (file.includes('.chunk.js')) rmSync(join(broken, 'static/js', file));
+    }
+    await stopFrontEnd('mf_admin');
+    await startFrontEnd('mf_admin', { dir: broken });
+
+    const { page } = await newVisitor();
+    await page.goto(site('/admin'));
+    await page.getByText(/temporarily unavailable/i).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /retry/i }).waitFor();
+    // The shell and the other remotes carry on.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   });
 });
