@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
-import { createMember } from '../support/api';
+import { adminToken, createMember } from '../support/api';
 import { stack } from '../support/stack';
 import { signedInAt, storedToken } from '../support/session';
 import { expiredCopyOf } from '../support/jwt';
@@ -91,4 +91,14 @@ test('after Logout, Back does not show the member pages again', async () => {
   await page.goBack();
   await expectPath(page, '/login');
   expect(await page.getByText(member.email).count()).toBe(0);
+});
+
+test("an expired admin token on the admin pages also ends on /login, cleared (spec §4, §8)", async () => {
+  const { page } = await newVisitor();
+  await signedInAt(page, expiredCopyOf(await adminToken()), '/admin_dashboard', { admin: true });
+  await expectPath(page, '/login');
+  expect(await storedToken(page)).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('isAdmin'))).toBeNull();
+  await page.waitForTimeout(1_000); // and it stays there
+  expect(new URL(page.url()).pathname).toBe('/login');
 });

@@ -38,6 +38,8 @@ async function clickHead(visitor: Awaited<ReturnType<typeof visit>>, link: LinkR
   const message = ((await response.json()) as { message: string }).message;
   const newTab = await tab;
   await newTab.waitForURL(link.link);
+  // The member's site cannot reach back into the visitor page (noopener).
+  expect(await newTab.evaluate(() => window.opener === null)).toBe(true);
   await page.getByText(message).first().waitFor();
   const tabUrl = newTab.url();
   await newTab.close();
