@@ -23,17 +23,33 @@ class CopyPublicPlugin {
 }
 
 /**
- * <link rel="preload" href="/config.json" as="fetch" crossorigin>: the browser fetches the config
- * while the shell's chunks download, instead of after them (one round trip less on a phone).
+ * Start-up hints in index.html, so the browser starts every file the first render needs while it
+ * parses the HTML instead of discovering them one step at a time:
+ * - <link rel="preload" href="/config.json" as="fetch" crossorigin> (read by src/config);
+ * - <link rel="preload"> for the shell's own async chunks (vendor, shared-api, the app and its
+ *   CSS): without it they start only after main.js has downloaded and run. Same-origin chunks are
+ *   loaded without a crossorigin attribute, so the preloads carry none either.
  */
-class PreloadConfigPlugin {
+class StartupHintsPlugin {
   apply(compiler) {
     const HtmlWebpackPlugin = require('html-webpack-plugin');
-    compiler.hooks.compilation.tap('PreloadConfigPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadConfigPlugin', (data) => {
-        data.headTags.unshift(
-          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' }),
-        );
+    compiler.hooks.compilation.tap('StartupHintsPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupHintsPlugin', (data) => {
+        const publicPath = compilation.outputOptions.publicPath;
+        const hints = [HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' })];
+        for (const chunk of compilation.chunks) {
+          if (chunk.name === 'main') continue; // already a <script> tag
+          for (const file of chunk.files) {
+            const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : null;
+            if (as) hints.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: publicPath + file, as }));
+          }
+        }
+        data.headTags.unshift(...hints);
+        // A deferred script is fetched at low priority, below the preloads above; main.js runs the
+        // start-up preloader, whose manifest request should not queue behind the vendor bytes.
+        for (const tag of data.headTags) {
+          if (tag.tagName === 'script' && String(tag.attributes.src).endsWith('/main.js')) tag.attributes.fetchpriority = 'high';
+        }
         return data;
       });
     });
@@ -45,7 +61,7 @@ module.exports = (env, argv) => {
   // The shell is the site itself, served from the origin's root: absolute asset URLs keep deep
   // links (/editsubprofile?userId=…, or an unknown /a/b that redirects to /) loading the same files.
   config.output.publicPath = '/';
-  config.plugins.push(new CopyPublicPlugin(), new PreloadConfigPlugin());
+  config.plugins.push(new CopyPublicPlugin(), new StartupHintsPlugin());
   // src/early/start-early-preload.ts runs first, beside the async boundary of src/index.ts: it starts
   // the first page's remote files while the shared libraries download (it imports no shared
   // module, so nothing becomes eager).

@@ -51,14 +51,13 @@ describe('firstModuleFor', () => {
 });
 
 describe('preloadFirstPage', () => {
-  it("preloads the first page's remoteEntry, chunk and stylesheet, and keeps the manifest for the runtime", async () => {
+  it("preloads the first page's remoteEntry and chunk, and keeps the manifest for the runtime", async () => {
     localStorage.setItem('token', 't');
     const { preloadFirstPage, takeEarlyManifest } = loadPreloader();
     await preloadFirstPage('/user');
     expect(preloads()).toEqual([
       'script http://mem.test/app/remoteEntry.js',
       'script http://mem.test/app/static/js/dash.1.chunk.js',
-      'style http://mem.test/app/static/css/dash.1.chunk.css cors',
     ]);
     expect(fetchMock.mock.calls.filter(([url]) => url === '/config.json')).toHaveLength(1);
     const handed = takeEarlyManifest('http://mem.test/app/mf-manifest.json');

@@ -2,7 +2,7 @@
  * Started first in main.js by start-early-preload.ts, beside the async boundary (webpack.config.js
  * puts it before src/index.ts in the entry): while the shared libraries download, it reads config.json, fetches
  * the manifest of the remote that will render the first page and asks the browser to preload
- * that page's remoteEntry.js, chunk and stylesheet. On a slow phone this overlaps two round trips
+ * that page's remoteEntry.js and chunk. On a slow phone this overlaps two round trips
  * with the vendor download instead of queueing them after it.
  *
  * It must not import a shared module (react, shared-api…): nothing here may be eager.
@@ -16,7 +16,7 @@ const TOKEN_KEY = 'token';
 
 interface Manifest {
   metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
-  exposes?: Array<{ name?: string; path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
+  exposes?: Array<{ name?: string; path?: string; assets?: { js?: { sync?: string[] } } }>;
 }
 
 function hasToken(): boolean {
@@ -27,32 +27,33 @@ function hasToken(): boolean {
   }
 }
 
-function preload(href: string, as: 'script' | 'style'): void {
+/**
+ * Scripts only, without crossorigin: the federation runtime loads remoteEntry.js and the page's
+ * chunk with plain <script> tags, and a preload is reused only when its request mode matches.
+ * The page's stylesheet is left alone: the runtime and the remote's CSS loader race to add it, in
+ * different modes, so a preload could miss and double the download; it is small and starts
+ * together with remoteEntry.js anyway.
+ */
+function preloadScript(href: string): void {
   if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
-  link.as = as;
-  // A preload is only reused when its request mode matches the later load: the federation
-  // runtime loads scripts with plain <script> tags (no CORS), while the remote's own CSS loader
-  // adds crossorigin="anonymous" (crossOriginLoading in build-config).
-  if (as === 'style') link.crossOrigin = 'anonymous';
+  link.as = 'script';
   link.href = href;
   document.head.appendChild(link);
 }
 
-/** The files a page of this remote needs, from its manifest (publicPath 'auto' = beside it). */
-export function firstPageAssets(manifest: Manifest, manifestUrl: string, expose: string): string[][] {
+/** The scripts a page of this remote needs, from its manifest (publicPath 'auto' = beside it). */
+export function firstPageScripts(manifest: Manifest, manifestUrl: string, expose: string): string[] {
   const publicPath = manifest.metaData?.publicPath;
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
   const url = (file: string) => new URL(file, base).href;
   const entry = manifest.metaData?.remoteEntry;
   const scripts: string[] = [];
-  const styles: string[] = [];
   if (entry?.name) scripts.push(url(entry.path ? `${entry.path.replace(/\/$/, '')}/${entry.name}` : entry.name));
   const exposed = manifest.exposes?.find((e) => e.path === `./${expose}` || e.name === expose);
   for (const file of exposed?.assets?.js?.sync ?? []) scripts.push(url(file));
-  for (const file of exposed?.assets?.css?.sync ?? []) styles.push(url(file));
-  return [scripts, styles];
+  return scripts;
 }
 
 export async function preloadFirstPage(pathname = window.location.pathname): Promise<void> {
@@ -65,7 +66,5 @@ export async function preloadFirstPage(pathname = window.location.pathname): Pro
   putEarlyManifest(manifestUrl, response);
   const res = await response;
   if (!res.ok) return;
-  const [scripts, styles] = firstPageAssets((await res.clone().json()) as Manifest, manifestUrl, expose);
-  scripts.forEach((href) => preload(href, 'script'));
-  styles.forEach((href) => preload(href, 'style'));
+  firstPageScripts((await res.clone().json()) as Manifest, manifestUrl, expose).forEach(preloadScript);
 }
