@@ -106,6 +106,28 @@ describe('a remote that is down', () => {
   });
 });
 
+describe('a remote that goes down while it is in use', () => {
+  afterAll(restoreMember);
+
+  test('the next member page shows the Retry panel; Retry recovers once it is back', async () => {
+    const member = await createMember('midway');
+    const { page } = await newVisitor();
+    await signedInAt(page, member.token, '/user');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const { deployments } = await deployment();
+    await stopFrontEnd('mf_member');
+
+    // Another page of the same, already loaded remote needs a chunk it has not fetched yet.
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    const retry = page.getByRole('button', { name: /retry/i });
+    await page.getByText(/temporarily unavailable/i).first().waitFor({ timeout: 30_000 });
+    await startFrontEnd('mf_member', deployments.mf_member);
+    await retry.click();
+    await page.getByRole('heading', { name: 'Edit profile', level: 1 }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /save profile/i }).waitFor();
+  });
+});
+
 describe('a broken deploy of a remote', () => {
   afterAll(async () => {
     const { root, ports } = stack();
