@@ -3,11 +3,11 @@
  * own public page works on its own (its name and links only, none of the parent's).
  */
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
-import { addLink, createMember, publicLinks, subProfiles } from '../support/api';
+import { addLink, createMember, login, publicLinks, raw, subProfiles, uniqueEmail } from '../support/api';
 import { site } from '../support/stack';
 import { signedInAt } from '../support/session';
 import { screenshots } from '../support/shots';
-import { addLinkThroughPage, eventually, expectPath, pageText } from '../support/ui';
+import { addLinkForm, addLinkThroughPage, eventually, expectPath, pageText, signInThroughPage } from '../support/ui';
 
 afterAll(disconnectBrowser);
 afterEach(closeVisitors);
@@ -62,4 +62,31 @@ test('a sub-profile gets its own links and its own public page', async () => {
   expect(text).not.toContain('Parent offer');
   expect(text).not.toContain('Paula');
   await screenshots(visitor.page, 'sub-profiles', 'public-profile');
+});
+
+test("a sub-profile that signs in itself adds its own links under its member's active plan", async () => {
+  const parent = await createMember('subparent', { active: true, firstName: 'Petra' });
+  const subEmail = uniqueEmail('subself');
+  const created = await raw('POST', '/api/auth/subprofile', {
+    token: parent.token,
+    body: { firstName: 'Selma', lastName: 'Self', email: subEmail, phone: '+1 555 0177', password: 'Sub-pass-777' },
+  });
+  const subId = (created.body as { user_id: string }).user_id;
+
+  // DESIGN §6: a sub-profile adds links on its parent member's plan — the server agrees.
+  const subToken = await login(subEmail, 'Sub-pass-777');
+  await addLink(subToken, subId, { url: 'https://selma.example.com/api', maxClicks: 1, name: 'Selma by API' });
+
+  // Red at 10:25 UTC (bug reported): mf-member's link page reads the plan from getProfile(),
+  // which for a signed-in sub-profile is the sub's own row ('inactive'), so it blocks the form
+  // with "Your plan is inactive" and offers a Subscribe the server refuses (403).
+  const { page } = await newVisitor();
+  await signInThroughPage(page, subEmail, 'Sub-pass-777');
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await screenshots(page, 'sub-profiles', 'sub-signed-in-dashboard');
+  await page.goto(site(`/Addlinks?userId=${encodeURIComponent(subId)}`));
+  await addLinkForm(page).waitFor();
+  await screenshots(page, 'sub-profiles', 'sub-signed-in-addlinks');
+  await addLinkThroughPage(page, { name: 'Selma deal', url: 'https://selma.example.com/', cap: '2' });
+  expect((await publicLinks(subId)).pending.map((l) => l.name)).toEqual(['Selma by API', 'Selma deal']);
 });
