@@ -154,3 +154,16 @@ test('a payment-success page with a session that was never paid says so and does
   expect((await profile(member.token)).subscription_status).toBe('inactive');
   await screenshots(page, 'newcomer', 'payment-failed');
 });
+
+test('a member whose plan is already active is not sent to pay twice (the refusal is a toast)', async () => {
+  const member = await createMember('paidtwice', { active: true });
+  const { page } = await newVisitor();
+  await signedInAt(page, member.token, '/');
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: /^subscribe/i }).first().click();
+  // Spec §8: a session-creation error is shown as a toast; the server's text is shown.
+  await page.locator('.Toastify').getByText('Your plan is already active.').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+  await page.getByRole('button', { name: /^subscribe/i }).first().waitFor({ state: 'visible' });
+  expect(await page.getByRole('button', { name: /^subscribe/i }).first().isEnabled()).toBe(true);
+});

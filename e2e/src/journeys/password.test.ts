@@ -8,6 +8,7 @@ import { createMember, raw } from '../support/api';
 import { waitForResetLink } from '../support/mail';
 import { site, stack } from '../support/stack';
 import { screenshots } from '../support/shots';
+import { signedInAt } from '../support/session';
 import { expectPath, signInThroughPage } from '../support/ui';
 
 afterAll(disconnectBrowser);
@@ -75,4 +76,26 @@ test('forgot-password answers the same for an unknown email; a used reset link i
   expect(await page.getByText('Password reset successful!').count()).toBe(0);
   await page.waitForTimeout(2_500);
   expect(new URL(page.url()).pathname).toBe('/resetpassword');
+});
+
+test('a password reset signs out the browsers that still hold an older session', async () => {
+  const member = await createMember('revoke', { firstName: 'Rex' });
+  const old = await newVisitor();
+  await signedInAt(old.page, member.token, '/user');
+  await old.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+
+  // Elsewhere, the member resets the password through the mailed link.
+  expect((await raw('POST', '/api/auth/forgot-password', { body: { email: member.email } })).status).toBe(200);
+  const link = await waitForResetLink(member.email);
+  const fresh = await newVisitor();
+  await fresh.page.goto(link);
+  await fresh.page.getByLabel('New password', { exact: true }).fill('After-reset-55');
+  await fresh.page.getByLabel('Confirm password', { exact: true }).fill('After-reset-55');
+  await fresh.page.getByRole('button', { name: /reset|save|change/i }).click();
+  await fresh.page.getByText('Password reset successful!').waitFor();
+
+  // The old browser's next protected call ends its session (spec §4: token cleared, /login).
+  await old.page.getByRole('link', { name: 'Edit profile' }).first().click();
+  await expectPath(old.page, '/login');
+  expect(await old.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
