@@ -1,8 +1,11 @@
 import type { Link, LinkLists } from '@rotalink/shared-api/contract';
 import type { LinkRow } from './links.table';
 
+/** The columns a Link is made of (reads that need no more select only these). */
+export type LinkFields = Pick<LinkRow, 'id' | 'name' | 'url' | 'clicks' | 'max_clicks'>;
+
 /** Spec §3 Link: the stored `url` is the API's `link`. */
-export function linkRowToLink(row: LinkRow): Link {
+export function linkRowToLink(row: LinkFields): Link {
   return { id: row.id, name: row.name, link: row.url, clicks: row.clicks, max_clicks: row.max_clicks };
 }
 
@@ -10,7 +13,7 @@ export function linkRowToLink(row: LinkRow): Link {
 export const isCompleted = (row: Pick<LinkRow, 'clicks' | 'max_clicks'>): boolean => row.max_clicks !== null && row.clicks >= row.max_clicks;
 
 /** Rows in queue order → the two lists every links call answers. */
-export function toLinkLists(rows: LinkRow[]): LinkLists {
+export function toLinkLists(rows: LinkFields[]): LinkLists {
   const pending: Link[] = [];
   const completed: Link[] = [];
   for (const row of rows) (isCompleted(row) ? completed : pending).push(linkRowToLink(row));

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
 import { schemaOf } from '../../http/route-schema';
 import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
-import { findUserById } from '../users/users.repository';
 import { addLink } from './add-link';
-import { linkRowToLink, toLinkLists } from './link.mapper';
-import { deleteLink, listLinks, resetLinkToEnd } from './links.repository';
+import { findLinkLists } from './link-lists.repository';
+import { linkRowToLink } from './link.mapper';
+import { deleteLink, resetLinkToEnd } from './links.repository';
 
 export const LINK_NOT_FOUND = 'Link not found.';
 
@@ -17,8 +17,9 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
 
   // The contract lists this call without a token (the lists are public on the visitor page anyway).
   app.get(endpoints.getMemberLinks.url, { schema: schemaOf(endpoints.getMemberLinks, 'links') }, async (request) => {
-    if (!(await findUserById(app.db, request.query.user_id))) throw new NotFound(USER_NOT_FOUND);
-    return toLinkLists(await listLinks(app.db, request.query.user_id));
+    const lists = await findLinkLists(app.db, request.query.user_id);
+    if (!lists) throw new NotFound(USER_NOT_FOUND);
+    return lists;
   });
 
   app.post(endpoints.addLink.url, { schema: schemaOf(endpoints.addLink, 'links'), onRequest: app.requireMember }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DOCUMENT_HEADERS } from '../../http/security-headers';
 import { completePayment } from './complete-payment';
 import { renderCheckoutPage, renderNotFoundPage, renderPaidPage } from './checkout-page';
 import { successUrl, withSessionId } from './local-provider';
@@ -21,6 +22,8 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply
       .code(status)
+      // A page, unlike the JSON API: helmet's document headers too (opener, origin cluster, …).
+      .headers(DOCUMENT_HEADERS)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       // Own policy: no scripts at all, inline styles only, and the form may redirect to the site.

@@ -4,24 +4,27 @@ import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
 import { schemaOf } from '../../http/route-schema';
 import { clickRateLimit } from '../../plugins/rate-limits';
-import { linkRowToLink, toLinkLists } from '../links/link.mapper';
-import { listLinks } from '../links/links.repository';
+import { findLinkLists } from '../links/link-lists.repository';
+import { linkRowToLink } from '../links/link.mapper';
 import { USER_NOT_FOUND } from '../users/ownership';
 import { userRowToAbout } from '../users/user.mapper';
-import { findUserById } from '../users/users.repository';
+import { findAboutById } from '../users/users.repository';
 import { incrementClick } from './increment-click';
 
 /** /api/public: the visitor page's calls, no token (spec §7). */
 export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
+  // The visitor page's reads: one precompiled statement each, answered through the contract's
+  // response schema (fast-json-stringify). No cache: a click on any API node shows at once.
   app.get(endpoints.getPublicLinks.url, { schema: schemaOf(endpoints.getPublicLinks, 'public') }, async (request) => {
-    if (!(await findUserById(app.db, request.query.user_id))) throw new NotFound(USER_NOT_FOUND);
-    return toLinkLists(await listLinks(app.db, request.query.user_id));
+    const lists = await findLinkLists(app.db, request.query.user_id);
+    if (!lists) throw new NotFound(USER_NOT_FOUND);
+    return lists;
   });
 
   app.get(endpoints.getPublicProfile.url, { schema: schemaOf(endpoints.getPublicProfile, 'public') }, async (request) => {
-    const user = await findUserById(app.db, request.query.user_id);
+    const user = await findAboutById(app.db, request.query.user_id);
     if (!user) throw new NotFound(USER_NOT_FOUND);
     return userRowToAbout(user);
   });

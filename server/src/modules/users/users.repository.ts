@@ -1,4 +1,5 @@
-import type { DbOrTrx } from '../../db/database';
+import type { Db, DbOrTrx } from '../../db/database';
+import { precompiled } from '../../db/precompiled';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
 
 /** Emails are compared and stored lower-cased and trimmed, so 'A@x.com' and 'a@x.com' are one account. */
@@ -6,6 +7,15 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 
 export function findUserById(db: DbOrTrx, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The visitor page's profile fields only (spec §7 publicProfile): a precompiled primary-key read. */
+const aboutById = precompiled((db: Db, id: string) =>
+  db.selectFrom('users').select(['title', 'slogan', 'about', 'first_name', 'last_name']).where('id', '=', id),
+);
+
+export async function findAboutById(db: Db, id: string) {
+  return (await aboutById(db, id))[0];
 }
 
 export function findUserByEmail(db: DbOrTrx, email: string): Promise<UserRow | undefined> {

@@ -1,0 +1,27 @@
+import type { LinkLists } from '@rotalink/shared-api/contract';
+import { precompiled } from '../../db/precompiled';
+import type { Db } from '../../db/database';
+import { toLinkLists, type LinkFields } from './link.mapper';
+
+/**
+ * The profile and its links in queue order in ONE statement (a LEFT JOIN, so a profile without
+ * links is one row of NULLs): half the round trips of "does the user exist, then its links".
+ * Served by the primary key and links_user_queue_idx (migration 0002), with no sort.
+ */
+const profileLinks = precompiled((db: Db, userId: string) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('links as l', 'l.user_id', 'u.id')
+    .select(['l.id', 'l.name', 'l.url', 'l.clicks', 'l.max_clicks'])
+    .where('u.id', '=', userId)
+    .orderBy('l.position')
+    .orderBy('l.created_at')
+    .orderBy('l.id'),
+);
+
+/** `{ pending, completed }` of a profile (spec §7 userliks), or undefined when there is no such user. */
+export async function findLinkLists(db: Db, userId: string): Promise<LinkLists | undefined> {
+  const rows = await profileLinks(db, userId);
+  if (rows.length === 0) return undefined;
+  return toLinkLists(rows.filter((r): r is LinkFields => r.id !== null));
+}
