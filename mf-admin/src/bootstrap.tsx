@@ -57,7 +57,7 @@ function Harness() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <Harness />
     </BrowserRouter>
   </StrictMode>,

@@ -69,7 +69,7 @@ function SessionEnded() {
 function Harness() {
   const token = useToken();
   return (
-    <BrowserRouter>
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <SessionEnded />
       <nav style={{ display: 'flex', flexWrap: 'wrap', gap: 12, padding: 12, borderBottom: '1px solid #e5e7eb', fontFamily: 'system-ui' }}>
         <strong>mf_member dev ({process.env.BUILD_ID})</strong>

@@ -19,7 +19,7 @@ configureApi({ baseURL: new URLSearchParams(window.location.search).get('api') |
 
 function Harness() {
   return (
-    <BrowserRouter>
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <nav style={{ display: 'flex', flexWrap: 'wrap', gap: 12, padding: 12, borderBottom: '1px solid #e5e7eb', fontFamily: 'system-ui' }}>
         <strong>mf_public dev ({process.env.BUILD_ID})</strong>
         <Link to="/">Landing</Link>

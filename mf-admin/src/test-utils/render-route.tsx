@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, type MemoryRouterProps } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 
 /** Stands in for any other page: shows where navigation landed, and the user passed as state. */
@@ -16,12 +16,15 @@ function Landed() {
   );
 }
 
+// react-router 6 does not export its InitialEntry type by name; this is the same type.
+type InitialEntry = NonNullable<MemoryRouterProps['initialEntries']>[number];
+
 /** Renders `page` at `path` inside a MemoryRouter, with the shell's ToastContainer beside it. */
 export function renderRoute(page: ReactElement, path: string, entry: InitialEntry = path) {
   const user = userEvent.setup();
   const utils = render(
     <>
-      <MemoryRouter initialEntries={[entry]}>
+      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }} initialEntries={[entry]}>
         <Routes>
           <Route path={path} element={page} />
           <Route path="*" element={<Landed />} />

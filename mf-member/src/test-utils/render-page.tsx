@@ -12,7 +12,7 @@ function WhereAmI() {
 
 export function renderPage(element: ReactElement, { path, url }: { path: string; url: string }) {
   return render(
-    <MemoryRouter initialEntries={[url]}>
+    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }} initialEntries={[url]}>
       <ToastContainer position="top-right" autoClose={5000} />
       <Routes>
         <Route path={path} element={element} />

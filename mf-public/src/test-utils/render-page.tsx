@@ -20,7 +20,7 @@ export function renderPage(
 ) {
   const user = userEvent.setup(fakeTimers ? { advanceTimers: jest.advanceTimersByTime } : {});
   const tree = (
-    <MemoryRouter initialEntries={[url]}>
+    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }} initialEntries={[url]}>
       <Routes>
         <Route path={path} element={page} />
         <Route path="*" element={<Landed />} />

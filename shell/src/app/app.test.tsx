@@ -32,7 +32,7 @@ afterEach(() => jest.restoreAllMocks());
 
 function renderAt(path: string) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }} initialEntries={[path]}>
       <ShellLayout />
     </MemoryRouter>,
   );

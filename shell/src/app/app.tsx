@@ -26,7 +26,9 @@ export function ShellLayout() {
 
 export function App() {
   return (
-    <BrowserRouter>
+    // react-router 6 with v7's behaviour (state updates in startTransition, splat-relative paths),
+    // so pages and e2e tests see what they saw on 7 (build-config/README.md: why 6).
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <ShellLayout />
     </BrowserRouter>
   );

@@ -26,7 +26,7 @@ afterEach(() => jest.restoreAllMocks());
 
 function renderPage(id: 'mf_member/Dashboard' | 'mf_admin/AdminLogin' = 'mf_member/Dashboard') {
   return render(
-    <MemoryRouter initialEntries={['/user']}>
+    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }} initialEntries={['/user']}>
       <Routes>
         <Route path="/user" element={<RemotePage id={id} />} />
         <Route path="/" element={<p>Home page</p>} />

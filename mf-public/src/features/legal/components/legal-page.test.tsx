@@ -4,7 +4,7 @@ import { LegalPage, type LegalPageName } from './legal-page';
 
 const show = (page: LegalPageName) =>
   render(
-    <MemoryRouter>
+    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <LegalPage page={page} />
     </MemoryRouter>,
   );
