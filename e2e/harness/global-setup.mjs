@@ -12,8 +12,8 @@ import { startControlServer } from './control-server.mjs';
 
 const require = createRequire(import.meta.url);
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 export default async function globalSetup() {
   if (!existsSync(CHROMIUM)) {

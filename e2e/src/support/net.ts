@@ -1,6 +1,9 @@
 import { createServer, type AddressInfo } from 'node:net';
 
-/** A port nobody listens on right now (for moving a remote to a new address). */
+/**
+ * A port nobody listens on right now (for moving a remote to a new address). The harness has its
+ * own copy in harness/stack.mjs: ts-jest test code cannot import that ES module.
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
