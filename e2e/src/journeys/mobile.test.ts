@@ -62,7 +62,7 @@ test('touch targets on the phone pages are at least 40 px high', async () => {
   expect(small).toEqual([]);
 });
 
-test('every member and admin page fits a phone too', async () => {
+test('every member and admin page fits a phone too, with one <h1>', async () => {
   const sub = await raw('POST', '/api/auth/subprofile', {
     token: member.token,
     body: { firstName: 'Phone', lastName: 'Sub', email: '', phone: '+1 555 0142', password: '' },
@@ -85,6 +85,8 @@ test('every member and admin page fits a phone too', async () => {
     await page.waitForLoadState('networkidle');
     await screenshots(page, 'mobile', path.split('?')[0].replace(/[^a-z_]+/gi, '').toLowerCase());
     await page.setViewportSize(PHONE);
+    const headings = await page.getByRole('heading', { level: 1 }).count();
+    if (headings !== 1) problems.push(`${path}: ${headings} <h1> headings (the contract says one per page)`);
     const width = await scrollWidth(page);
     if (width > PHONE.width) problems.push(`${path}: the page is ${width}px wide`);
     for (const b of await controls(page)) {
