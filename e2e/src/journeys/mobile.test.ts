@@ -95,3 +95,24 @@ test('every member and admin page fits a phone too, with one <h1>', async () => 
   }
   expect(problems).toEqual([]);
 });
+
+test('on a phone the navbar folds behind Menu, and its entries are reachable from there', async () => {
+  const { page } = await newVisitor({ phone: true });
+  await signedInAt(page, member.token, `/profile?userId=${encodeURIComponent(member.userId)}`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  await menu.waitFor();
+  expect(await nav.getByRole('link', { name: 'User Panel' }).isVisible()).toBe(false);
+  await menu.click();
+  const userPanel = nav.getByRole('link', { name: 'User Panel' });
+  await userPanel.waitFor();
+  const box = await userPanel.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+  await userPanel.click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  // The menu closed on the way; it opens again for Logout.
+  await menu.click();
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+  expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+});
