@@ -9,6 +9,7 @@ export async function signedInAt(page: Page, token: string, path: string, option
     ([t, admin]) => {
       localStorage.setItem('token', t);
       if (admin) localStorage.setItem('isAdmin', 'true');
+      else localStorage.removeItem('isAdmin');
     },
     [token, options.admin ? '1' : ''] as const,
   );
