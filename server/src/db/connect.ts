@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Engine } from './database';
+import { preparingPool } from './pg-prepared';
 import { cachingSqlite } from './statement-cache';
 
 export interface DbHandle {
@@ -23,7 +24,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 /**
  * `sqlite:PATH` → better-sqlite3 (WAL, busy_timeout, foreign keys, prepared statements kept);
- * `postgres://…` → pg Pool.
+ * `postgres://…` → pg Pool (the hot reads as named prepared statements, see pg-prepared.ts).
  */
 export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
   if (url.startsWith('sqlite:')) {
@@ -52,6 +53,6 @@ export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
   // An idle client dropped by the server (restart, failover) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error(`PostgreSQL pool: idle connection error: ${err.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

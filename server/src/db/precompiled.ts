@@ -1,12 +1,15 @@
 import type { CompiledQuery, Compilable } from 'kysely';
 import type { Db } from './database';
+import { engineOf } from './dialect-sql';
+import { registerPrepared } from './pg-prepared';
 
 /**
  * A query built and compiled by Kysely ONCE per database, then run with new parameters.
  * Building the operation tree and compiling it to SQL is ~20 µs of JavaScript per call, as much
  * as the read itself, and the hot public reads have a fixed shape. The query is written in
  * Kysely as usual (typed, portable): `build` gets placeholder strings for its arguments, and
- * each run swaps the real values in at their positions. Arguments must be strings (ids), and
+ * each run swaps the real values in at their positions. On PostgreSQL the statement is also
+ * prepared once per connection (db/pg-prepared.ts). Arguments must be strings (ids), and
  * only used as values (`where('id', '=', id)`), never as identifiers or in raw SQL.
  */
 export function precompiled<A extends string[], R>(build: (db: Db, ...args: A) => Compilable<R>): (db: Db, ...args: A) => Promise<R[]> {
@@ -18,6 +21,8 @@ export function precompiled<A extends string[], R>(build: (db: Db, ...args: A) =
     const slots = query.parameters.map((p) => marks.indexOf(p as string));
     const used = new Set(slots.filter((s) => s >= 0));
     if (used.size !== marks.length) throw new Error('precompiled: every argument must appear as a query value');
+    // Fixed shape, explicit columns: PostgreSQL may keep it prepared per connection.
+    if (engineOf(db) === 'postgres') registerPrepared(query.sql);
     const entry = { query, slots };
     compiledFor.set(db, entry);
     return entry;
