@@ -160,6 +160,21 @@ test('loading shows reserved placeholders; then an empty queue says "No links ye
   expect(screen.queryByRole('region', { name: 'Completed links' })).not.toBeInTheDocument();
 });
 
+test('the page appears in one piece: the profile waits behind the placeholders until the links are in (no layout shift)', async () => {
+  let answer: (value: Awaited<ReturnType<typeof getPublicLinks>>) => void = () => {};
+  linksMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  show();
+  await waitFor(() => expect(profileMock).toHaveBeenCalled());
+  await Promise.resolve(); // the profile answer is in
+  expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  expect(screen.queryByText(/Powered by/)).not.toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Loading links…');
+  answer(QUEUE);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Best Income Streams' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Open Alpha Biz' })).toBeInTheDocument();
+  expect(screen.getByText(/Powered by/)).toBeInTheDocument();
+});
+
 test('all links completed: says so and still lists them', async () => {
   linksMock.mockResolvedValue({ pending: [], completed: QUEUE.completed });
   show();

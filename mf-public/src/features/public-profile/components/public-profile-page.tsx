@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@rotalink/shared-api';
 import { useLinkClick } from '../hooks/use-link-click';
@@ -29,13 +29,32 @@ function VisitorPage({ userId }: { userId: string }) {
   const { openHead, refuseLater, busyId } = useLinkClick(reloadLinks);
   const ownerName = profile.status === 'ready' ? `${profile.profile.first_name} ${profile.profile.last_name}`.trim() : '';
   useDocumentTitle(ownerName ? `${ownerName} · Rotalink` : null);
+  // CLS ≤ 0.1 (issue 7): the header's and the queue's final heights depend on the member's text
+  // and link count, so a placeholder cannot reserve them. Until both first answers are in, the
+  // page is one skeleton; then the real page replaces it as new elements (another key) — content
+  // that appears is not a shift, content that moves is. Later reloads and retries stay in place.
+  const [revealed, setRevealed] = useState(false);
+  if (!revealed && profile.status !== 'loading' && links.status !== 'loading') setRevealed(true);
 
   if (profile.status === 'not-found') {
     return <Notice title="Profile not found">There is no Rotalink page at this address. It may have been removed.</Notice>;
   }
+  if (!revealed) {
+    return (
+      <div key="skeleton" className="pub-page pub-visitor">
+        <ProfileHeaderSkeleton />
+        <section className="pub-card pub-section" aria-labelledby="pub-queue-title" aria-busy="true">
+          <div className="pub-section__head">
+            <h2 id="pub-queue-title">Links to visit</h2>
+          </div>
+          <QueueBody links={{ status: 'loading' }} busyId={null} onOpenHead={openHead} onRefuse={refuseLater} onRetry={retryLinks} />
+        </section>
+      </div>
+    );
+  }
 
   return (
-    <div className="pub-page pub-visitor">
+    <div key="page" className="pub-page pub-visitor">
       {profile.status === 'loading' && <ProfileHeaderSkeleton />}
       {profile.status === 'ready' && <ProfileHeader profile={profile.profile} />}
       {profile.status === 'error' && (
