@@ -90,7 +90,7 @@ test('a failed reload lookup is logged and returns to the list with a message', 
   mockList.mockRejectedValue(new ApiError('Something went wrong!', { status: 500 }));
   renderDetails('/user-details?userId=u-alice');
   expect(await screen.findByText('Could not load that user. Pick one from the list.')).toBeInTheDocument();
-  expect(screen.getByText('Landed on /admin_dashboard')).toBeInTheDocument();
+  expect(await screen.findByText('Landed on /admin_dashboard')).toBeInTheDocument();
   expect(errorSpy).toHaveBeenCalledWith('Loading the user failed', expect.any(ApiError));
 });
 
