@@ -17,8 +17,10 @@ const { sharedModules } = require('./shared');
  * @param {number} options.port         dev-server port
  * @param {Record<string,string>} [options.exposes]  remote modules ('./Login': './src/...')
  * @param {string} [options.title]      <title> of the app's own index.html
+ * @param {boolean} [options.sharedCss] a remote whose pages share one stylesheet: emit the CSS
+ *                                      used by two or more pages once, as its own chunk
  */
-function createConfig({ dirname, name, port, exposes, title = 'Rotalink' }) {
+function createConfig({ dirname, name, port, exposes, title = 'Rotalink', sharedCss = false }) {
   return (_env = {}, argv = {}) => {
     const production = argv.mode === 'production';
     const pkg = require(path.join(dirname, 'package.json'));
@@ -71,6 +73,7 @@ function createConfig({ dirname, name, port, exposes, title = 'Rotalink' }) {
           // The shell registers remotes at runtime from config.json; types are never downloaded.
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },
+          ...federationRuntimeSharing(isRemote, production),
         }),
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, chunks: ['main'] }),
         ...(production
@@ -80,7 +83,14 @@ function createConfig({ dirname, name, port, exposes, title = 'Rotalink' }) {
             ]
           : []),
       ],
-      optimization: { runtimeChunk: false },
+      optimization: {
+        runtimeChunk: false,
+        // A remote's pages are its exposed modules; the standalone harness (src/bootstrap) imports
+        // them all too, and webpack's `default` group then moves a page's modules into a separate
+        // chunk shared with the harness once they pass 20 KB — one more request on every page
+        // load in the composed site, for a harness used only in development. One chunk per page.
+        ...(isRemote ? { splitChunks: { cacheGroups: { default: false, ...(sharedCss ? SHARED_CSS_GROUP : {}) } } } : {}),
+      },
       performance: { hints: false },
       devServer: {
         port,
@@ -90,6 +100,40 @@ function createConfig({ dirname, name, port, exposes, title = 'Rotalink' }) {
       },
     };
   };
+}
+
+/**
+ * mini-css-extract otherwise copies a stylesheet imported by several exposed pages into every
+ * page's CSS file (same bytes, another name), so each page visited downloads it again. With this
+ * group the shared part is one file the browser caches once; the price is one more CSS request on
+ * the first page. Opt-in: mf-public leaves it off, since its visitor page is a first load.
+ */
+const SHARED_CSS_GROUP = {
+  sharedCss: {
+    type: 'css/mini-extract',
+    // Only the exposed pages count (the standalone harness imports every page and keeps its own copy).
+    chunks: (chunk) => Boolean(chunk.name && chunk.name.startsWith('__federation_expose_')),
+    minChunks: 2,
+    minSize: 0,
+    priority: 20,
+    reuseExistingChunk: true,
+    name: 'shared-css',
+  },
+};
+
+/**
+ * One federation runtime per page (issue 7, build-config/README.md): the host bundles
+ * @module-federation/runtime-core and publishes it on globalThis._FEDERATION_RUNTIME_CORE before
+ * its first init() (runtime/provide-runtime-core.js, in place of `provideExternalRuntime`, which
+ * bundles a second copy); a production remote takes it from there instead of shipping its own.
+ * The host provides it in every mode; a remote leaves its copy out only in production, so
+ * `npm run dev -w <remote>` (the standalone harness) keeps a runtime of its own.
+ * Host and remotes must therefore use the same @module-federation/enhanced version (2.9.x here):
+ * a remote's bundler runtime calls the host's runtime-core.
+ */
+function federationRuntimeSharing(isRemote, production) {
+  if (!isRemote) return { runtimePlugins: [path.join(__dirname, 'runtime', 'provide-runtime-core.js')] };
+  return production ? { experiments: { externalRuntime: true } } : {};
 }
 
 module.exports = { createConfig };

@@ -6,6 +6,7 @@ module.exports = createConfig({
   name: 'mf_admin',
   port: 3003,
   title: 'Rotalink admin',
+  sharedCss: true, // one stylesheet for every page (build-config/README.md)
   exposes: {
     './AdminLogin': './src/exposed/admin-login.tsx',
     './AdminDashboard': './src/exposed/admin-dashboard.tsx',

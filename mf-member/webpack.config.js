@@ -6,6 +6,7 @@ module.exports = createConfig({
   name: 'mf_member',
   port: 3002,
   title: 'Rotalink — member area (standalone)',
+  sharedCss: true, // one stylesheet for every page (build-config/README.md)
   exposes: {
     './Dashboard': './src/exposed/dashboard.tsx',
     './EditProfile': './src/exposed/edit-profile.tsx',
