@@ -72,6 +72,22 @@ describe.each(engines)('auth routes (%s)', (engine) => {
       expect(after.package_price).toBe(144.56);
     });
 
+    it("a sub-profile signed in on its own sees its member's plan, the one its links are added under", async () => {
+      const m = await signupMember(t.app);
+      const created = await t.app.inject({
+        method: 'POST', url: '/api/auth/subprofile', headers: bearer(m.token),
+        payload: { firstName: 'Sub', lastName: 'One', phone: '+1 555 0100', email: 'sub-plan@example.com', password: 'sub-password-1' },
+      });
+      expect(created.statusCode).toBe(201);
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'sub-plan@example.com', password: 'sub-password-1' } });
+      const subToken = login.json().token as string;
+      const before = (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(subToken) })).json();
+      expect(before).toMatchObject({ user_id: created.json().user_id, first_name: 'Sub', subscription_status: 'inactive' });
+      await activate(t.db, m.userId);
+      const after = (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(subToken) })).json();
+      expect(after).toMatchObject({ user_id: created.json().user_id, first_name: 'Sub', email: 'sub-plan@example.com', subscription_status: 'active', package_price: 144.56 });
+    });
+
     it('shows an expired plan as inactive', async () => {
       const m = await signupMember(t.app);
       await activate(t.db, m.userId, new Date(Date.now() - 1000).toISOString());

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { schemaOf } from '../../http/route-schema';
 import { listSubProfiles } from '../users/users.repository';
 import { userRowToAbout, userRowToSubProfile, userRowToUser } from '../users/user.mapper';
-import { loadSelf, login, signup, updateOwnProfile } from './auth.service';
+import { loadProfileWithPlan, loadSelf, login, signup, updateOwnProfile } from './auth.service';
 
 /** /api/auth: login, signup, profile, sub-profiles (list), aboutProfile, updateProfile (spec §7). */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
@@ -22,7 +22,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.get(endpoints.getProfile.url, { schema: schemaOf(endpoints.getProfile, 'auth'), onRequest: app.requireMember }, async (request) =>
-    userRowToUser(await loadSelf(app.db, request.auth.userId)),
+    userRowToUser(await loadProfileWithPlan(app.db, request.auth.userId)),
   );
 
   app.get(endpoints.getSubProfiles.url, { schema: schemaOf(endpoints.getSubProfiles, 'auth'), onRequest: app.requireMember }, async (request) => ({
