@@ -54,6 +54,9 @@ async function loadOnce(set, profile) {
     await page.addInitScript(`window.__benchLinkName = 'Offer 6';`);
     await page.addInitScript(PROBE);
     const scripts = [];
+    const timeline = [];
+    const t0 = Date.now();
+    page.on('requestfinished', (r) => timeline.push({ url: r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 60), start: Math.round(r.timing().startTime - t0), end: Date.now() - t0 }));
     cdp.on('Network.responseReceived', (e) => e.type === 'Script' && scripts.push(e.response.url));
     const net = collectNetwork(cdp);
     await page.goto(set.url, { waitUntil: 'commit', timeout: 60000 });
@@ -72,6 +75,7 @@ async function loadOnce(set, profile) {
       scripts: s.largestScripts,
       shifts: probe.shifts.filter((x) => !x.hadRecentInput).map((x) => `${Math.round(x.startTime)}ms ${x.value.toFixed(3)} ${x.sources.join(' ')}`),
       errors: [...errors, ...s.failedRequests],
+      timeline: timeline.sort((a, b) => a.start - b.start).map((x) => `${x.start}-${x.end} ${x.url}`),
     };
   } finally {
     await browser.close();
@@ -106,6 +110,7 @@ try {
       const m = (k) => median(xs.map((x) => x[k]));
       console.log(`| ${label} | ${m('gzipKB').toFixed(1)} | ${m('wireKB').toFixed(1)} | ${m('files')} | ${m('requests')} | ${Math.round(m('clickable'))} | ${Math.round(m('lcp'))} | ${m('cls').toFixed(3)} |`);
     }
+    if (process.env.TIMELINE) for (const [label, xs] of results) console.log(`${label} requests (run 1, ms from navigation):\n  ${xs[0].timeline.join('\n  ')}`);
     for (const [label, xs] of results) console.log(`${label} shifts (run 1): ${xs[0].shifts.join('; ') || 'none'}`);
     if (profile === profiles[0]) for (const [label, xs] of results) console.log(`${label} largest: ${xs[0].scripts.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.kb}`).join(', ')}`);
   }

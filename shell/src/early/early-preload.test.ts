@@ -65,6 +65,16 @@ describe('preloadFirstPage', () => {
     expect(takeEarlyManifest('http://mem.test/app/mf-manifest.json')).toBeUndefined(); // only once
   });
 
+  it("on the visitor page, also starts its two API reads (CORS, like the page's own requests)", async () => {
+    const { preloadFirstPage } = loadPreloader();
+    await preloadFirstPage('/profile', '?userId=u_1');
+    expect(preloads()).toEqual([
+      'fetch http://api.test/api/public/publicProfile?user_id=u_1 cors',
+      'fetch http://api.test/api/public/userliks?user_id=u_1 cors',
+      'script http://pub.test/remoteEntry.js',
+    ]);
+  });
+
   it('a guarded page without a token preloads the login page instead', async () => {
     const { preloadFirstPage } = loadPreloader();
     await preloadFirstPage('/user');

@@ -2,14 +2,15 @@
  * Started first in main.js by start-early-preload.ts, beside the async boundary (webpack.config.js
  * puts it before src/index.ts in the entry): while the shared libraries download, it reads config.json, fetches
  * the manifest of the remote that will render the first page and asks the browser to preload
- * that page's remoteEntry.js and chunk. On a slow phone this overlaps two round trips
- * with the vendor download instead of queueing them after it.
+ * that page's remoteEntry.js and chunk, and its first API reads (first-page-data.ts). On a slow phone
+ * this overlaps those round trips with the vendor download instead of queueing them after it.
  *
  * It must not import a shared module (react, shared-api…): nothing here may be eager.
  */
 import { loadConfigOnce } from '../config/load-config';
 import { firstModuleFor } from '../app/route-table';
 import { putEarlyManifest } from '../federation/early-manifests';
+import { firstPageData } from './first-page-data';
 
 /** spec §3: the session token's localStorage key (shared-api's TOKEN_KEY, which cannot be imported here). */
 const TOKEN_KEY = 'token';
@@ -43,6 +44,19 @@ function preloadScript(href: string): void {
   document.head.appendChild(link);
 }
 
+/**
+ * An API read, in the mode the page's XMLHttpRequest will use (CORS, no credentials: axios's
+ * default), so the browser hands this response to it instead of asking again.
+ */
+function preloadFetch(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'fetch';
+  link.crossOrigin = 'anonymous';
+  link.href = href;
+  document.head.appendChild(link);
+}
+
 /** The scripts a page of this remote needs, from its manifest (publicPath 'auto' = beside it). */
 export function firstPageScripts(manifest: Manifest, manifestUrl: string, expose: string): string[] {
   const publicPath = manifest.metaData?.publicPath;
@@ -56,9 +70,10 @@ export function firstPageScripts(manifest: Manifest, manifestUrl: string, expose
   return scripts;
 }
 
-export async function preloadFirstPage(pathname = window.location.pathname): Promise<void> {
+export async function preloadFirstPage(pathname = window.location.pathname, search = window.location.search): Promise<void> {
   const config = await loadConfigOnce();
   const id = firstModuleFor(pathname, hasToken());
+  firstPageData(id, search, config.apiBase).forEach(preloadFetch);
   const [remote, expose] = id.split('/') as [keyof typeof config.remotes, string];
   const manifestUrl = config.remotes[remote];
   if (!manifestUrl) return;
