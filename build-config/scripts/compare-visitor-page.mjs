@@ -47,6 +47,8 @@ async function loadOnce(set, profile) {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
+    // Chromium warns here about a preload that went unused or a file fetched twice.
+    page.on('console', (m) => ['error', 'warning'].includes(m.type()) && errors.push(`console ${m.type()}: ${m.text()}`));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
