@@ -9,6 +9,7 @@ import { startApi } from './api-server.mjs';
 import { seedApi, createMember, BIG_CAP } from './seed.mjs';
 import { createBenchDatabase, dropBenchDatabase } from './pg-db.mjs';
 import { checkClickCount, checkCap } from './correctness.mjs';
+import { cpuTimeMs } from './cpu.mjs';
 
 const TARGETS = { read: 0.7, click: 0.5, clickP99: 10 };
 
@@ -44,8 +45,8 @@ async function setUpEngine({ engine, repoRoot, workDir, processes, log }) {
 
 function scenarios(ceiling, envs) {
   const list = [
-    { id: 'ceiling-get', label: 'ceiling: bare Fastify GET', engine: '-', kind: 'ceiling', url: `${ceiling.base}/ceiling` },
-    { id: 'ceiling-post', label: 'ceiling: bare Fastify POST (JSON body)', engine: '-', kind: 'ceiling', method: 'POST', url: `${ceiling.base}/ceiling`, body: { link_id: 'x' }, amountMode: true },
+    { id: 'ceiling-get', label: 'ceiling: bare Fastify GET', engine: '-', kind: 'ceiling', url: `${ceiling.base}/ceiling`, pids: [ceiling.child.pid] },
+    { id: 'ceiling-post', label: 'ceiling: bare Fastify POST (JSON body)', engine: '-', kind: 'ceiling', method: 'POST', url: `${ceiling.base}/ceiling`, body: { link_id: 'x' }, amountMode: true, pids: [ceiling.child.pid] },
   ];
   for (const env of envs) {
     const e = env.engine;
@@ -72,6 +73,8 @@ function scenarios(ceiling, envs) {
       });
     }
   }
+  // Server CPU is read from the API process(es) each row loads (PostgreSQL's own backends not included).
+  for (const sc of list) sc.pids ??= sc.env?.apis ? (Array.isArray(sc.url) ? sc.env.apis : [sc.env.apis[0]]).map((a) => a.child.pid) : [];
   return list;
 }
 
@@ -79,7 +82,15 @@ function scenarios(ceiling, envs) {
  * Clicks (and the POST ceiling) run a fixed number of requests sized from the previous run so each
  * lasts about `duration` s; every response is awaited, so "acknowledged" is an exact count.
  */
-async function measure(sc, { duration, connections, warm }) {
+async function measure(sc, opts) {
+  const before = cpuTimeMs(sc.pids);
+  const r = await measureLoad(sc, opts);
+  const after = cpuTimeMs(sc.pids);
+  r.cpuUsPerReq = before !== null && after !== null && r.completed ? ((after - before) * 1000) / r.completed : null;
+  return r;
+}
+
+async function measureLoad(sc, { duration, connections, warm }) {
   const body = warm ? sc.warmBody ?? sc.body : sc.body;
   if (sc.amountMode && !warm) {
     const amount = Math.max(2000, Math.round((sc.lastRps ?? 2000) * duration));
@@ -114,7 +125,7 @@ export async function runApiBench({ repoRoot, workDir, runs, duration, connectio
         sc.runs.push(r);
         sc.lastRps = r.rps;
         if (sc.kind === 'click') sc.acked = (sc.acked ?? 0) + r.ok2xx;
-        log(`  round ${round}/${runs} ${sc.id.padEnd(22)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.completed - r.ok2xx}`);
+        log(`  round ${round}/${runs} ${sc.id.padEnd(22)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  CPU ${r.cpuUsPerReq === null ? '–' : Math.round(r.cpuUsPerReq)} µs/req  non-2xx ${r.completed - r.ok2xx}`);
       }
     }
     const byId = Object.fromEntries(list.map((sc) => [sc.id, sc]));
@@ -145,6 +156,7 @@ function summarise(sc, byId) {
     rps: medianOf(runs, 'rps'),
     p50: medianOf(runs, 'p50'),
     p99: medianOf(runs, 'p99'),
+    cpuUsPerReq: medianOf(runs, 'cpuUsPerReq'),
     non2xx: runs.reduce((n, r) => n + r.completed - r.ok2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
     runs,

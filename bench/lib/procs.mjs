@@ -94,7 +94,10 @@ export async function waitForHttp(url, { handle, timeoutMs = 30000, intervalMs =
   const t0 = performance.now();
   for (;;) {
     if (handle && (handle.child.exitCode !== null || handle.child.signalCode !== null)) {
-      throw new Error(`process exited (${handle.child.exitCode ?? handle.child.signalCode}) before ${url} answered:\n${handle.logTail()}`);
+      const logTail = handle.logTail(40);
+      // The table shows the first line only: make it the line that says what went wrong.
+      const cause = logTail.split('\n').find((l) => /error|invalid|cannot|refused/i.test(l) && !/^\s+at /.test(l));
+      throw new Error(`process exited (${handle.child.exitCode ?? handle.child.signalCode}) before ${url} answered${cause ? `: ${cause.trim().slice(0, 200)}` : ''}\n${logTail}`);
     }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });

@@ -17,19 +17,20 @@ function machineBlock(m) {
 function apiTable(api, settings) {
   if (api.error) return `**API: NOT MEASURED — ${api.error}**`;
   const lines = [
-    `${settings.runs} rounds × ${settings.duration} s per scenario, ${settings.connections} connections, scenarios interleaved round by round; figures are medians of the rounds.`,
+    `${settings.runs} rounds × ${settings.duration} s per scenario, ${settings.connections} connections, scenarios interleaved round by round; figures are medians of the rounds. ` +
+      'Server CPU µs/req = CPU time of the API process(es) (PostgreSQL backends not included) ÷ requests: independent of how the load generator shares the cores.',
     '',
-    '| scenario | engine | req/s | p50 ms | p99 ms | vs ceiling | target | result |',
-    '|---|---|---:|---:|---:|---:|---|---|',
+    '| scenario | engine | req/s | p50 ms | p99 ms | server CPU µs/req | vs ceiling | target | result |',
+    '|---|---|---:|---:|---:|---:|---:|---|---|',
   ];
   for (const r of api.rows) {
     if (r.error) {
-      lines.push(`| ${r.label} | ${r.engine} | **${r.error}** | | | | | **NOT MEASURED** |`);
+      lines.push(`| ${r.label} | ${r.engine} | **${r.error}** | | | | | | **NOT MEASURED** |`);
       continue;
     }
     const bad = (r.non2xx && !r.diagnostic) || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
     const result = r.diagnostic ? 'diagnostic' : r.target ? `${yes(r.met)}${r.targetIsReference ? ' (reference)' : ''}${bad}` : bad.trim() || '–';
-    lines.push(`| ${r.label} | ${r.engine} | ${n0(r.rps)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${r.ratio === undefined ? '–' : pct(r.ratio)} | ${r.diagnostic ? 'none (explains the rows below)' : r.target ?? 'ceiling'} | ${result} |`);
+    lines.push(`| ${r.label} | ${r.engine} | ${n0(r.rps)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${n0(r.cpuUsPerReq)} | ${r.ratio === undefined ? '–' : pct(r.ratio)} | ${r.diagnostic ? 'none (explains the rows below)' : r.target ?? 'ceiling'} | ${result} |`);
   }
   if (api.correctness?.length) {
     lines.push('', '| correctness under load | expected | observed | result |', '|---|---|---|---|');

@@ -12,7 +12,7 @@ test('names the machine and says plainly which targets are met and which are not
     api: {
       rows: [
         { label: 'ceiling: bare Fastify GET', engine: '-', rps: 10000, p50: 1, p99: 5 },
-        { label: 'GET /api/public/userliks', engine: 'sqlite', rps: 8000, p50: 2, p99: 6, ratio: 0.8, target: '≥ 70 % of GET ceiling', met: true, non2xx: 0, errors: 0 },
+        { label: 'GET /api/public/userliks', engine: 'sqlite', rps: 8000, p50: 2, p99: 6, cpuUsPerReq: 61.4, ratio: 0.8, target: '≥ 70 % of GET ceiling', met: true, non2xx: 0, errors: 0 },
         { label: 'POST /api/public/increment-clicks', engine: 'postgres', rps: 1000, p50: 9, p99: 40, ratio: 0.1, target: '≥ 50 %', met: false, targetIsReference: true, non2xx: 0, errors: 0 },
       ],
       correctness: [{ check: 'final clicks == acknowledged', expected: 5, observed: 4, ok: false }],
@@ -22,7 +22,7 @@ test('names the machine and says plainly which targets are met and which are not
     wallSeconds: 200,
   });
   assert.match(md, /CPU X, 2 cores, 8 GiB RAM; Node v20; Linux/);
-  assert.match(md, /\| GET \/api\/public\/userliks \| sqlite \| 8,000 \| 2 \| 6 \| 80 % \| .* \| \*\*met\*\* \|/);
+  assert.match(md, /\| GET \/api\/public\/userliks \| sqlite \| 8,000 \| 2 \| 6 \| 61 \| 80 % \| .* \| \*\*met\*\* \|/);
   assert.match(md, /increment-clicks \| postgres .*\*\*NOT met\*\* \(reference\)/);
   assert.match(md, /\| 5 \| 4 \| \*\*FAILED\*\* \|/);
   assert.match(md, /\*\*Visitor page: NOT MEASURED — front ends not built: shell\*\*/);
