@@ -77,9 +77,8 @@ test("a sub-profile that signs in itself adds its own links under its member's a
   const subToken = await login(subEmail, 'Sub-pass-777');
   await addLink(subToken, subId, { url: 'https://selma.example.com/api', maxClicks: 1, name: 'Selma by API' });
 
-  // Red at 10:25 UTC (bug reported): mf-member's link page reads the plan from getProfile(),
-  // which for a signed-in sub-profile is the sub's own row ('inactive'), so it blocks the form
-  // with "Your plan is inactive" and offers a Subscribe the server refuses (403).
+  // Was red at 10:25 UTC: the page read the sub's own plan ('inactive'), blocked the form and
+  // offered a Subscribe the server refuses; fixed by the server in 5e1dafd.
   const { page } = await newVisitor();
   await signInThroughPage(page, subEmail, 'Sub-pass-777');
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
