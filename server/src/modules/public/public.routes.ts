@@ -9,11 +9,16 @@ import { linkRowToLink } from '../links/link.mapper';
 import { USER_NOT_FOUND } from '../users/ownership';
 import { userRowToAbout } from '../users/user.mapper';
 import { findAboutById } from '../users/users.repository';
-import { incrementClick } from './increment-click';
+import { ClickBatcher } from './click-batcher';
+import { applyClick, incrementClick } from './increment-click';
 
 /** /api/public: the visitor page's calls, no token (spec §7). */
 export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // One group-commit queue per app (issue 7): concurrent clicks share one transaction. On close,
+  // clicks already taken are committed and answered before the database goes away.
+  const clicks = new ClickBatcher(app.db, applyClick);
+  app.addHook('onClose', () => clicks.drain());
 
   // The visitor page's reads: one precompiled statement each, answered through the contract's
   // response schema (fast-json-stringify). No cache: a click on any API node shows at once.
@@ -33,7 +38,7 @@ export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
     endpoints.incrementClicks.url,
     { schema: schemaOf(endpoints.incrementClicks, 'public'), config: clickRateLimit(app.config.rateLimit.clicksPerMin) },
     async (request) => {
-      const link = await incrementClick({ db: app.db, linkId: request.body.link_id });
+      const link = await incrementClick({ clicks, linkId: request.body.link_id });
       return { message: 'Click counted', link: linkRowToLink(link) };
     },
   );
