@@ -4,6 +4,7 @@ import type { AdminUser, Link } from '@rotalink/shared-api';
 export function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
   return {
     user_id: 'u-alice',
+    account: 'member',
     email: 'alice@example.com',
     first_name: 'Alice',
     last_name: 'Archer',

@@ -4,6 +4,7 @@ import type { Link, SubProfile, User } from '@rotalink/shared-api';
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
     user_id: 'u_member1',
+    account: 'member',
     email: 'ada@example.com',
     first_name: 'Ada',
     last_name: 'Lovelace',

@@ -5,10 +5,17 @@ export const SubscriptionStatus = Type.Union([Type.Literal('active'), Type.Liter
 export const SubscriptionType = Type.Union([Type.Literal('monthly'), Type.Literal('yearly')]);
 export type SubscriptionStatus = Static<typeof SubscriptionStatus>;
 export type SubscriptionType = Static<typeof SubscriptionType>;
+/**
+ * What kind of account a User is: a member, or a sub-profile signed in on its own (its plan is
+ * its member's, and it cannot manage sub-profiles or subscribe). Additive to spec §3.
+ */
+export const AccountKind = Type.Union([Type.Literal('member'), Type.Literal('sub-profile')]);
+export type AccountKind = Static<typeof AccountKind>;
 
-/** Spec §3 User. Dates are ISO 8601 (UTC); package_price in dollars (144.56). */
+/** Spec §3 User (+ `account`). Dates are ISO 8601 (UTC); package_price in dollars (144.56). */
 export const User = Type.Object({
   user_id: Id,
+  account: AccountKind,
   email: Nullable(Type.String()),
   first_name: Type.String(),
   last_name: Type.String(),

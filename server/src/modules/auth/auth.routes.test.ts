@@ -62,7 +62,7 @@ describe.each(engines)('auth routes (%s)', (engine) => {
       const res = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(m.token) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        user_id: m.userId, email: m.email, first_name: 'Alan', last_name: 'Turing', subscription_status: 'inactive',
+        user_id: m.userId, account: 'member', email: m.email, first_name: 'Alan', last_name: 'Turing', subscription_status: 'inactive',
         subscription_type: null, package_price: null, package_joined_date: null, package_expiry_date: null, title: '', slogan: '', about: '',
       });
       expect(res.body).not.toContain('password');
@@ -82,10 +82,13 @@ describe.each(engines)('auth routes (%s)', (engine) => {
       const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'sub-plan@example.com', password: 'sub-password-1' } });
       const subToken = login.json().token as string;
       const before = (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(subToken) })).json();
-      expect(before).toMatchObject({ user_id: created.json().user_id, first_name: 'Sub', subscription_status: 'inactive' });
+      expect(before).toMatchObject({ user_id: created.json().user_id, account: 'sub-profile', first_name: 'Sub', subscription_status: 'inactive' });
       await activate(t.db, m.userId);
       const after = (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(subToken) })).json();
-      expect(after).toMatchObject({ user_id: created.json().user_id, first_name: 'Sub', email: 'sub-plan@example.com', subscription_status: 'active', package_price: 144.56 });
+      expect(after).toMatchObject({ user_id: created.json().user_id, account: 'sub-profile', first_name: 'Sub', email: 'sub-plan@example.com', subscription_status: 'active', package_price: 144.56 });
+      // the member's own profile still says 'member'
+      const own = (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(m.token) })).json();
+      expect(own.account).toBe('member');
     });
 
     it('shows an expired plan as inactive', async () => {

@@ -13,10 +13,14 @@ export function isPlanActive(row: Pick<UserRow, 'subscription_status' | 'package
 export const centsToDollars = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 export const dollarsToCents = (dollars: number | null): number | null => (dollars === null ? null : Math.round(dollars * 100));
 
-/** The spec §3 User; the shown status is 'active' only when the plan is really active. */
+/**
+ * The spec §3 User; the shown status is 'active' only when the plan is really active.
+ * `account` tells the page whether this is a member or a sub-profile signed in on its own.
+ */
 export function userRowToUser(row: UserRow): User {
   return {
     user_id: row.id,
+    account: row.parent_id === null ? 'member' : 'sub-profile',
     email: row.email,
     first_name: row.first_name,
     last_name: row.last_name,

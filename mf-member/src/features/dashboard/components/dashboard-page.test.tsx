@@ -42,6 +42,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Manage my links' })).toHaveAttribute('href', '/Addlinks?userId=u_member1');
     expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/editprofile');
     expect(screen.getByRole('link', { name: 'Add sub-profile' })).toHaveAttribute('href', '/addprofile');
+    expect(screen.queryByText(/belongs to a sub-profile/)).not.toBeInTheDocument();
   });
 
   it('shows anything but active as Inactive, with a subscribe flow that confirms and goes to checkout', async () => {
@@ -110,6 +111,47 @@ describe('DashboardPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Subscription' })).toBeInTheDocument();
     expect(await screen.findByText('Failed to load sub-profiles.')).toBeInTheDocument();
+  });
+
+  describe('signed in as a sub-profile', () => {
+    const subAccount = (overrides: Parameters<typeof makeUser>[0] = {}) =>
+      makeUser({ user_id: 's_sub1', account: 'sub-profile', first_name: 'Bob', last_name: 'Builder', email: 'bob@example.com', ...overrides });
+
+    it("offers no sub-profile management, says whose plan it is, and keeps its own page's actions", async () => {
+      mockGetProfile.mockResolvedValue(subAccount());
+      // even if the list came back non-empty, a sub-profile never sees a sub-profiles table
+      mockGetSubs.mockResolvedValue({ subProfiles: [makeSub({ user_id: 's_sub2' })] });
+      renderDashboard();
+
+      expect(await screen.findByText('This page belongs to a sub-profile of a member account; its plan is the member\'s.')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Add sub-profile' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Sub-profiles' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Create your first sub-profile' })).not.toBeInTheDocument();
+
+      const plan = screen.getByRole('region', { name: 'Subscription' });
+      expect(within(plan).getByText('Active')).toBeInTheDocument();
+      expect(within(plan).getByText("Lifetime (the member's plan)")).toBeInTheDocument();
+      expect(within(plan).queryByRole('button', { name: /subscribe/i })).not.toBeInTheDocument();
+
+      expect(screen.getByRole('link', { name: `${origin}/profile?userId=s_sub1` })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Copy your public link' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Manage my links' })).toHaveAttribute('href', '/Addlinks?userId=s_sub1');
+      expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/editprofile');
+    });
+
+    it("with the member's plan inactive, says so and offers no Subscribe (the server refuses a sub-profile's purchase)", async () => {
+      mockGetProfile.mockResolvedValue(subAccount({ subscription_status: 'inactive', package_price: null }));
+      renderDashboard();
+
+      const plan = await screen.findByRole('region', { name: 'Subscription' });
+      expect(within(plan).getByText('Inactive')).toBeInTheDocument();
+      expect(within(plan).getByText(/The member's plan is inactive\./)).toBeInTheDocument();
+      expect(within(plan).queryByText(/Your plan is inactive/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /subscribe/i })).not.toBeInTheDocument();
+      expect(mockCreateSession).not.toHaveBeenCalled();
+      expect(screen.queryByRole('link', { name: 'Add sub-profile' })).not.toBeInTheDocument();
+    });
   });
 
   it("copies the public link and shows 'Copied!' for 2 seconds", async () => {

@@ -30,6 +30,8 @@ export function DashboardPage() {
 
   const user = profile.state.data;
   const name = `${user.first_name} ${user.last_name}`.trim();
+  // A sub-profile signed in on its own cannot manage sub-profiles (the server answers 403).
+  const isSubProfile = user.account === 'sub-profile';
   return (
     <div className="mem-page">
       <header>
@@ -38,6 +40,7 @@ export function DashboardPage() {
           Welcome{name ? `, ${name}` : ''}
           {user.email ? ` · ${user.email}` : ''}
         </p>
+        {isSubProfile && <p className="mem-muted">This page belongs to a sub-profile of a member account; its plan is the member&apos;s.</p>}
       </header>
 
       <div className="mem-grid-2">
@@ -59,17 +62,19 @@ export function DashboardPage() {
         </section>
       </div>
 
-      <section className="mem-card" aria-labelledby="mem-subs-heading">
-        <div className="mem-header">
-          <h2 id="mem-subs-heading">Sub-profiles</h2>
-          <Link className="mem-btn mem-btn--secondary mem-btn--small" to="/addprofile">
-            Add sub-profile
-          </Link>
-        </div>
-        {subProfiles.state.status === 'loading' && <Loading label="Loading sub-profiles…" />}
-        {subProfiles.state.status === 'error' && <ErrorPanel message="Failed to load sub-profiles." onRetry={subProfiles.retry} />}
-        {subProfiles.state.status === 'ready' && <SubProfilesTable subProfiles={subProfiles.state.data} />}
-      </section>
+      {!isSubProfile && (
+        <section className="mem-card" aria-labelledby="mem-subs-heading">
+          <div className="mem-header">
+            <h2 id="mem-subs-heading">Sub-profiles</h2>
+            <Link className="mem-btn mem-btn--secondary mem-btn--small" to="/addprofile">
+              Add sub-profile
+            </Link>
+          </div>
+          {subProfiles.state.status === 'loading' && <Loading label="Loading sub-profiles…" />}
+          {subProfiles.state.status === 'error' && <ErrorPanel message="Failed to load sub-profiles." onRetry={subProfiles.retry} />}
+          {subProfiles.state.status === 'ready' && <SubProfilesTable subProfiles={subProfiles.state.data} />}
+        </section>
+      )}
     </div>
   );
 }

@@ -2,9 +2,14 @@ import { PLAN, type User } from '@rotalink/shared-api';
 import { SubscribeButton } from '../../../components/subscribe-button';
 import { formatDate, formatPrice } from './format';
 
-/** Spec §4: 'active' is shown as active; anything else is shown as Inactive. */
+/**
+ * Spec §4: 'active' is shown as active; anything else is shown as Inactive.
+ * A sub-profile signed in on its own sees its member's plan and cannot buy one (the server
+ * refuses its payment session), so it gets no Subscribe button.
+ */
 export function SubscriptionCard({ user }: { user: User }) {
   const active = user.subscription_status === 'active';
+  const isSubProfile = user.account === 'sub-profile';
   return (
     <section className="mem-card" aria-labelledby="mem-sub-heading">
       <div className="mem-header">
@@ -14,7 +19,7 @@ export function SubscriptionCard({ user }: { user: User }) {
       {active ? (
         <dl className="mem-dl">
           <dt>Plan</dt>
-          <dd>{PLAN.label}</dd>
+          <dd>{isSubProfile ? `${PLAN.label} (the member's plan)` : PLAN.label}</dd>
           <dt>Price</dt>
           <dd>{formatPrice(user.package_price)}</dd>
           <dt>Joined</dt>
@@ -24,6 +29,12 @@ export function SubscriptionCard({ user }: { user: User }) {
           <dt>Links</dt>
           <dd>Up to {PLAN.linksPerProfile} per profile</dd>
         </dl>
+      ) : isSubProfile ? (
+        <div className="mem-notice">
+          <p style={{ margin: 0 }}>
+            The member&apos;s plan is inactive. Once the member subscribes, you can add up to {PLAN.linksPerProfile} links to this page.
+          </p>
+        </div>
       ) : (
         <div className="mem-notice">
           <p style={{ margin: 0 }}>
