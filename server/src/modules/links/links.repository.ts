@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database';
+import type { Db, DbOrTrx } from '../../db/database';
+import { precompiled } from '../../db/precompiled';
 import type { LinkRow, NewLinkRow } from './links.table';
 
 /** A profile's links in queue order (position, then age, then id for ties). */
@@ -49,10 +50,12 @@ export async function deleteLink(db: DbOrTrx, linkId: string, userId: string): P
  * read-then-write in JavaScript, so however many visitors click at once, on one API node or
  * several sharing PostgreSQL, clicks never exceed max_clicks. On PostgreSQL a concurrent
  * UPDATE of the same row waits and then re-checks `clicks < max_clicks` on the new row version.
- * Returns the link after the click, or undefined when the click was refused.
+ * Precompiled (db/precompiled.ts): the hottest write is built and compiled once per database or
+ * transaction (a group-commit batch, modules/public/click-batcher.ts) and named on PostgreSQL,
+ * so it returns explicit columns.
  */
-export async function clickIfQueueHead(db: DbOrTrx, linkId: string): Promise<LinkRow | undefined> {
-  return db
+const clickStatement = precompiled((db: Db, linkId: string) =>
+  db
     .updateTable('links')
     .set({ clicks: sql<number>`clicks + 1` })
     .where('id', '=', linkId)
@@ -64,6 +67,10 @@ export async function clickIfQueueHead(db: DbOrTrx, linkId: string): Promise<Lin
         where l2.user_id = links.user_id and (l2.max_clicks is null or l2.clicks < l2.max_clicks)
         order by l2.position, l2.created_at, l2.id limit 1)`,
     )
-    .returningAll()
-    .executeTakeFirst();
+    .returning(['id', 'user_id', 'name', 'url', 'clicks', 'max_clicks', 'position', 'created_at']),
+);
+
+/** Returns the link after the click, or undefined when the click was refused. */
+export async function clickIfQueueHead(db: DbOrTrx, linkId: string): Promise<LinkRow | undefined> {
+  return (await clickStatement(db, linkId))[0];
 }
