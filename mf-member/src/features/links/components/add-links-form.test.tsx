@@ -102,4 +102,13 @@ describe('AddLinksPage: adding a link', () => {
     expect(within(form).getByRole('button', { name: /Subscribe/ })).toBeEnabled();
     expect(within(form).getByRole('button', { name: 'Add link' })).toBeDisabled();
   });
+
+  it("a signed-in sub-profile whose member's plan is inactive is told so, with no purchase it cannot make", async () => {
+    mockProfile.mockResolvedValue(makeUser({ subscription_status: 'inactive', account: 'sub-profile' }));
+    const form = await renderReady();
+    expect(within(form).getByText(/The member's plan is inactive/)).toBeInTheDocument();
+    expect(within(form).queryByText(/Your plan is inactive/)).not.toBeInTheDocument();
+    expect(within(form).queryByRole('button', { name: /Subscribe/ })).not.toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Add link' })).toBeDisabled();
+  });
 });

@@ -81,7 +81,14 @@ export function AddLinksPage() {
   const { pending, completed } = links.lists.state.data;
   const used = pending.length + completed.length;
   let blockedReason: ReactNode | null = null;
-  if (!who.planActive) {
+  if (!who.planActive && who.signedInAsSubProfile) {
+    blockedReason = (
+      <p style={{ margin: 0 }}>
+        The member&apos;s plan is inactive, so links cannot be added. Once the member subscribes, you can add up to {PLAN.linksPerProfile}{' '}
+        links here.
+      </p>
+    );
+  } else if (!who.planActive) {
     blockedReason = (
       <>
         <p style={{ margin: 0 }}>

@@ -8,6 +8,8 @@ export interface LinkOwner {
   isMember: boolean;
   /** Adding links needs an active plan: the member's own (also for sub-profiles, DESIGN §6). */
   planActive: boolean;
+  /** A sub-profile signed in on its own: its plan is its member's, which it cannot buy itself. */
+  signedInAsSubProfile: boolean;
 }
 
 /**
@@ -19,12 +21,13 @@ export function useLinkOwner(userId: string, enabled: boolean) {
     async () => {
       const [profile, subs] = await Promise.all([getProfile(), getSubProfiles()]);
       const planActive = profile.subscription_status === 'active'; // spec §4
+      const signedInAsSubProfile = profile.account === 'sub-profile';
       if (profile.user_id === userId) {
-        return { name: `${profile.first_name} ${profile.last_name}`.trim(), isMember: true, planActive };
+        return { name: `${profile.first_name} ${profile.last_name}`.trim(), isMember: true, planActive, signedInAsSubProfile };
       }
       const sub = (subs.subProfiles ?? []).find((s) => s.user_id === userId);
       // null: not one of this member's profiles (the link calls will be refused too)
-      return sub ? { name: `${sub.first_name} ${sub.last_name}`.trim(), isMember: false, planActive } : null;
+      return sub ? { name: `${sub.first_name} ${sub.last_name}`.trim(), isMember: false, planActive, signedInAsSubProfile } : null;
     },
     [userId],
     enabled,
