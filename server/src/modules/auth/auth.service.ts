@@ -4,7 +4,7 @@ import { signToken } from '../../auth/tokens';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect-sql';
-import { newId, nowIso } from '../../db/ids';
+import { newId } from '../../db/ids';
 import { Conflict, HttpError, NotFound, Unauthorized } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
 import { findUserByEmail, findUserById, insertUser, normaliseEmail, updateUser } from '../users/users.repository';
@@ -50,16 +50,6 @@ export async function signup(db: Db, body: SignupBody): Promise<void> {
       first_name: body.firstName.trim(),
       last_name: body.lastName.trim(),
       phone: null,
-      title: '',
-      slogan: '',
-      about: '',
-      subscription_status: 'inactive',
-      subscription_type: null,
-      package_price_cents: null,
-      package_joined_date: null,
-      package_expiry_date: null,
-      tokens_valid_after: null,
-      created_at: nowIso(),
     });
   } catch (err) {
     // Two sign-ups with one email at the same moment: the UNIQUE index decides.

@@ -39,17 +39,6 @@ export async function createSubProfile(opts: { db: Db; auth: AuthContext; body: 
       first_name: body.firstName.trim(),
       last_name: body.lastName.trim(),
       phone: body.phone.trim(),
-      title: '',
-      slogan: '',
-      about: '',
-      // A sub-profile's own plan fields stay empty: it rides on the parent's plan (DESIGN §6).
-      subscription_status: 'inactive',
-      subscription_type: null,
-      package_price_cents: null,
-      package_joined_date: null,
-      package_expiry_date: null,
-      tokens_valid_after: null,
-      created_at: nowIso(),
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new Conflict(EMAIL_TAKEN);

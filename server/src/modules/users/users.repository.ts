@@ -1,4 +1,5 @@
 import type { Db, DbOrTrx } from '../../db/database';
+import { nowIso } from '../../db/ids';
 import { precompiled } from '../../db/precompiled';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
 
@@ -22,8 +23,30 @@ export function findUserByEmail(db: DbOrTrx, email: string): Promise<UserRow | u
   return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-export async function insertUser(db: DbOrTrx, row: NewUserRow): Promise<void> {
-  await db.insertInto('users').values(row).execute();
+/** Who a new account is; everything else starts empty (no plan, no texts, no revoked tokens). */
+export type NewAccount = Pick<NewUserRow, 'id' | 'parent_id' | 'email' | 'password_hash' | 'first_name' | 'last_name' | 'phone'>;
+
+/**
+ * Inserts a member (parent_id null) or a sub-profile. A sub-profile's own plan fields stay empty
+ * too: it rides on its member's plan (DESIGN §6).
+ */
+export async function insertUser(db: DbOrTrx, account: NewAccount): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      ...account,
+      title: '',
+      slogan: '',
+      about: '',
+      subscription_status: 'inactive',
+      subscription_type: null,
+      package_price_cents: null,
+      package_joined_date: null,
+      package_expiry_date: null,
+      tokens_valid_after: null,
+      created_at: nowIso(),
+    })
+    .execute();
 }
 
 /** Returns whether a row was updated. */
