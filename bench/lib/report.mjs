@@ -65,9 +65,10 @@ function pageTable(page) {
     if (u.largestScripts?.length) {
       lines.push('', `Heaviest scripts (KB on the wire): ${u.largestScripts.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, (o) => originName(page, o))} ${n1(s.kb)}`).join(', ')}.`);
     }
-    if (u.shifts?.length) {
-      lines.push('', `Layout shifts (ms: score, moved elements): ${u.shifts.map((s) => `${s.at}: ${s.value} (${[...new Set(s.sources)].join(', ') || '?'})`).join('; ')}.`);
-    }
+  }
+  for (const r of page.rows.filter((row) => row.shifts?.length)) {
+    const list = r.shifts.map((s) => `${s.at} ms: ${s.value} (${[...new Set(s.sources)].join(', ') || '?'})`).join('; ');
+    lines.push('', `Layout shifts, ${r.label}, worst run: ${list}.`);
   }
   return lines.join('\n');
 }
