@@ -9,6 +9,7 @@ import type { ComponentType } from 'react';
 import type { RemoteName, ShellConfig } from '../config/load-config';
 import type { RemoteModuleId } from '../app/route-table';
 import { takeEarlyManifest } from './early-manifests';
+import { stylesheetsReady } from './stylesheets-ready';
 
 export type { RemoteModuleId };
 
@@ -69,6 +70,7 @@ export async function loadPage(id: RemoteModuleId): Promise<ComponentType<Record
   try {
     const mod = await loadRemote<{ default?: ComponentType<Record<string, unknown>> }>(id);
     if (!mod || !mod.default) throw new RemoteUnavailableError(id, 'the module has no default export');
+    await stylesheetsReady();
     return mod.default;
   } catch (error) {
     failedRemotes.add(name);
