@@ -1,8 +1,7 @@
 // Starts the BUILT API (server/dist/server.js) as a child process, as it runs in production:
 // NODE_ENV=production, its own data dir, rate limits off so the load is not refused (issue 7:
 // "rate limits off"). LOG_LEVEL defaults to warn: the ceiling logs nothing either, so the ratio
-// measures our code, not pino writing two lines per request (set BENCH_LOG_LEVEL=info to see
-// that cost).
+// measures our code, not the logger (BENCH_LOG_LEVEL=info measures the server's default).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startNode, waitForHttp, freePort } from './procs.mjs';
