@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps {
   label: string;
@@ -30,8 +30,8 @@ function Extras({ id, hint, error }: { id: string; hint?: string; error?: string
   );
 }
 
-/** A labelled input with its hint and validation message tied to it for screen readers. */
-export function TextField({ label, note, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/** The label (with its muted note), hint and message around one control, tied by id. */
+function FieldFrame({ label, note, hint, error, children }: FieldProps & { children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="mem-field">
@@ -39,22 +39,27 @@ export function TextField({ label, note, hint, error, ...input }: FieldProps & I
         {label}
         {note && <span className="mem-field__note"> {note}</span>}
       </label>
-      <input id={id} className="mem-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
+      {children(id)}
       <Extras id={id} hint={hint} error={error} />
     </div>
   );
 }
 
-export function TextAreaField({ label, note, hint, error, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
+/** A labelled input with its hint and validation message tied to it for screen readers. */
+export function TextField({ label, note, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className="mem-field">
-      <label htmlFor={id} className="mem-field__label">
-        {label}
-        {note && <span className="mem-field__note"> {note}</span>}
-      </label>
-      <textarea id={id} className="mem-input mem-input--area" rows={4} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...area} />
-      <Extras id={id} hint={hint} error={error} />
-    </div>
+    <FieldFrame label={label} note={note} hint={hint} error={error}>
+      {(id) => <input id={id} className="mem-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />}
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ label, note, hint, error, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame label={label} note={note} hint={hint} error={error}>
+      {(id) => (
+        <textarea id={id} className="mem-input mem-input--area" rows={4} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...area} />
+      )}
+    </FieldFrame>
   );
 }

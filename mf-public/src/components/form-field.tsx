@@ -1,14 +1,22 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+/** What a control needs to be tied to its label, hint and error. */
+export interface FieldControl {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldProps {
   label: string;
   hint?: string;
-  /** Shown under the field and announced; marks the input invalid. */
+  /** Shown under the field and announced; marks the control invalid. */
   error?: string;
-};
+  children: (control: FieldControl) => ReactNode;
+}
 
-/** A labelled input with its hint and error tied to it by aria-describedby. */
-export function FormField({ label, hint, error, className, ...input }: Props) {
+/** The label, hint and error around one control, tied together by id and aria-describedby. */
+export function Field({ label, hint, error, children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -18,13 +26,7 @@ export function FormField({ label, hint, error, className, ...input }: Props) {
       <label className="pub-field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        {...input}
-        id={id}
-        className={['pub-input', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p className="pub-field__hint" id={hintId}>
           {hint}
@@ -36,5 +38,16 @@ export function FormField({ label, hint, error, className, ...input }: Props) {
         </p>
       )}
     </div>
+  );
+}
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; hint?: string; error?: string };
+
+/** A labelled input with its hint and error tied to it by aria-describedby. */
+export function FormField({ label, hint, error, className, ...input }: Props) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => <input {...input} {...control} className={['pub-input', className].filter(Boolean).join(' ')} />}
+    </Field>
   );
 }
