@@ -4,7 +4,12 @@
  */
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: ['<rootDir>/shared-api', '<rootDir>/server', '<rootDir>/shell', '<rootDir>/mf-public', '<rootDir>/mf-member', '<rootDir>/mf-admin'].filter(
-    (dir) => require('node:fs').existsSync(require('node:path').join(dir.replace('<rootDir>', __dirname), 'jest.config.js')),
-  ),
+  projects: [
+    '<rootDir>/shared-api',
+    '<rootDir>/server',
+    '<rootDir>/shell',
+    '<rootDir>/mf-public',
+    '<rootDir>/mf-member',
+    '<rootDir>/mf-admin',
+  ].filter((dir) => require('node:fs').existsSync(require('node:path').join(dir.replace('<rootDir>', __dirname), 'jest.config.js'))),
 };

@@ -63,7 +63,10 @@ async function part(name, enabled, fn) {
 
 const machine = describeMachine(repoRoot, existsSync(CHROMIUM) ? CHROMIUM : null);
 log(`Rotalink bench on ${machine.cpu} (${machine.cores} cores), Node ${machine.node}; work dir ${workDir}`);
-const build = args['no-build'] || process.env.BENCH_BUILD === '0' ? { skipped: true } : (log('\n== build (what is missing or stale)'), ensureBuilt(repoRoot, log));
+const build =
+  args['no-build'] || process.env.BENCH_BUILD === '0'
+    ? { skipped: true }
+    : (log('\n== build (what is missing or stale)'), ensureBuilt(repoRoot, log));
 
 const api = await part('API throughput, latency and correctness', parts.has('api'), () =>
   runApiBench({ repoRoot, workDir, ...settings, log }),

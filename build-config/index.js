@@ -52,7 +52,10 @@ function createConfig({ dirname, name, port, exposes, title = 'Rotalink', shared
             test: /\.tsx?$/,
             exclude: /node_modules/,
             // Type errors are caught by `npm run typecheck`; the build only transpiles, for speed.
-            use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') } },
+            use: {
+              loader: require.resolve('ts-loader'),
+              options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
+            },
           },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
         ],
@@ -79,7 +82,12 @@ function createConfig({ dirname, name, port, exposes, title = 'Rotalink', shared
         ...(production
           ? [
               new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|json|svg)$/, threshold: 512 }),
-              new CompressionPlugin({ filename: '[path][base].br', algorithm: 'brotliCompress', test: /\.(js|css|html|json|svg)$/, threshold: 512 }),
+              new CompressionPlugin({
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                test: /\.(js|css|html|json|svg)$/,
+                threshold: 512,
+              }),
             ]
           : []),
       ],

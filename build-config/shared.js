@@ -5,7 +5,7 @@ const SINGLETONS = {
   'react/': 'react',
   'react-dom': 'react-dom',
   'react-dom/': 'react-dom',
-  // react-router-dom 7 re-exports react-router; share both so hooks see one router context.
+  // react-router-dom re-exports react-router; share both so hooks see one router context.
   'react-router': 'react-router-dom',
   'react-router-dom': 'react-router-dom',
   'react-toastify': 'react-toastify',

@@ -9,10 +9,7 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: {
-    '^.+\\.ts$': [
-      require.resolve('ts-jest'),
-      { tsconfig: '<rootDir>/tsconfig.json', diagnostics: { warnOnly: false } },
-    ],
+    '^.+\\.ts$': [require.resolve('ts-jest'), { tsconfig: '<rootDir>/tsconfig.json', diagnostics: { warnOnly: false } }],
   },
   testMatch: ['<rootDir>/src/**/*.test.ts'],
   globalSetup: '<rootDir>/harness/global-setup.mjs',

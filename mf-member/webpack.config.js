@@ -13,5 +13,6 @@ module.exports = createConfig({
     './AddProfile': './src/exposed/add-profile.tsx',
     './EditSubProfile': './src/exposed/edit-sub-profile.tsx',
     './AddLinks': './src/exposed/add-links.tsx',
+    './AccountSettings': './src/exposed/account-settings.tsx',
   },
 });

@@ -13,6 +13,7 @@ const base = createConfig({
     './Signup': './src/exposed/signup.tsx',
     './ForgotPassword': './src/exposed/forgot-password.tsx',
     './ResetPassword': './src/exposed/reset-password.tsx',
+    './ConfirmEmail': './src/exposed/confirm-email.tsx',
     './PaymentSuccess': './src/exposed/payment-success.tsx',
     './PublicProfile': './src/exposed/public-profile.tsx',
   },

@@ -3,10 +3,13 @@
 // writes the shell's config.json pointing at them, waits until all answer and prints the URL.
 // Ctrl-C stops everything. Ports: PORT (API), SHELL_PORT, PUBLIC_PORT, MEMBER_PORT, ADMIN_PORT.
 // `npm start -- --no-build` serves exactly what is built (nothing is compiled first).
+// Builds show one line per part; their full output goes to DATA_DIR/build.log (default
+// data/build.log), and `npm start -- --verbose` streams it to the terminal too.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { createBuildReporter, terminalStatus } from './build-progress.mjs';
 import { startStaticServer } from './static-server.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
@@ -60,16 +63,18 @@ function prefixed(child, prefix, onLine) {
   }
 }
 
-function run(prefix, args) {
-  return new Promise((resolve) => {
-    const child = spawn('npm', args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    prefixed(child, prefix);
-    child.on('error', (err) => {
-      console.log(`${prefix} ${err.message}`);
-      resolve(false);
-    });
-    child.on('exit', (code) => resolve(code === 0));
-  });
+const verbose = process.argv.includes('--verbose');
+// Beside the API's database (the server reads DATA_DIR the same way), so one folder holds a run's files.
+const builds = createBuildReporter({
+  logFile: join(resolve(ROOT, process.env.DATA_DIR || 'data'), 'build.log'),
+  verbose,
+  status: verbose ? null : terminalStatus(),
+  cwd: process.cwd(),
+});
+
+async function build(ws) {
+  const { ok } = await builds.run(ws, 'npm', ['run', 'build', '-w', ws], { spawnCwd: ROOT });
+  return ok;
 }
 
 /** Newest modification time under a folder (sources), to rebuild shared-api when it changed. */
@@ -86,30 +91,33 @@ function newest(dir) {
 /** Sequential builds (the machine has 2 cores): only what is missing. */
 async function buildMissing() {
   const sharedDist = join(ROOT, 'shared-api/dist/esm/index.js');
-  // Every other build compiles against shared-api's dist, so a stale one is rebuilt too (seconds).
-  if (!existsSync(sharedDist) || statSync(sharedDist).mtimeMs < newest(join(ROOT, 'shared-api/src'))) {
-    log('building shared-api …');
-    if (!(await run('[build shared-api]', ['run', 'build', '-w', 'shared-api']))) fail('the shared-api build failed (see above)');
-  }
-  const wanted = [
+  const missing = [
     { ws: 'server', marker: 'server/dist/server.js', required: false },
     { ws: 'shell', marker: 'shell/dist/index.html', required: true },
     ...REMOTES.map((r) => ({ ws: r.folder, marker: `${r.folder}/dist/mf-manifest.json`, required: false })),
-  ];
-  for (const { ws, marker, required } of wanted) {
-    if (existsSync(join(ROOT, marker))) continue;
+  ].filter(({ marker }) => !existsSync(join(ROOT, marker)));
+  // Every other build compiles against shared-api's dist, so a stale one is rebuilt too (seconds).
+  const staleShared = !existsSync(sharedDist) || statSync(sharedDist).mtimeMs < newest(join(ROOT, 'shared-api/src'));
+  announce([...(staleShared ? ['shared-api'] : []), ...missing.map((m) => m.ws)]);
+  if (staleShared && !(await build('shared-api'))) fail('the shared-api build failed (see above)');
+  for (const { ws, required } of missing) {
     if (!existsSync(join(ROOT, ws, ws === 'server' ? 'src/server.ts' : 'src/index.ts'))) {
       log(`${ws} has no sources yet — skipped${required ? '' : ' (its part of the site is unavailable)'}`);
       if (required) fail(`${ws} cannot be built`);
       continue;
     }
-    log(`building ${ws} (missing ${marker}) …`);
-    const ok = await run(`[build ${ws}]`, ['run', 'build', '-w', ws]);
+    const ok = await build(ws);
     if (!ok && required) fail(`the ${ws} build failed (see above)`);
     if (!ok) log(`the ${ws} build failed — continuing without it`);
   }
+  await builds.close();
 }
 
+/** One line before the builds: what will be built, and where their output goes. */
+function announce(parts) {
+  if (parts.length === 0) return;
+  log(`building ${parts.join(', ')}, one after the other (full output ${verbose ? 'below and ' : ''}in ${builds.shownLog})`);
+}
 
 function startApi() {
   const entry = join(ROOT, 'server/dist/server.js');

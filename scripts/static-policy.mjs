@@ -26,7 +26,14 @@ export const TYPES = {
 /** Types the build precompresses (build-config's CompressionPlugin test). */
 export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt']);
 /** Files whose URL never changes while their content does: always revalidate. */
-const ENTRY_FILES = new Set(['/index.html', '/mf-manifest.json', '/mf-manifest-stats.json', '/remoteEntry.js', '/config.json', '/static/js/main.js']);
+const ENTRY_FILES = new Set([
+  '/index.html',
+  '/mf-manifest.json',
+  '/mf-manifest-stats.json',
+  '/remoteEntry.js',
+  '/config.json',
+  '/static/js/main.js',
+]);
 /** `[name].[contenthash]` as build-config names chunks, css and media. */
 const HASHED = /\.[0-9a-f]{8,}\.(?:chunk\.)?[a-z0-9]+$/i;
 

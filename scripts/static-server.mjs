@@ -15,7 +15,16 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CACHE_NO_CACHE, COMPRESSIBLE, TYPES, cacheControlFor, pickEncoding, preconnectLinks, resolveInside, shellCsp } from './static-policy.mjs';
+import {
+  CACHE_NO_CACHE,
+  COMPRESSIBLE,
+  TYPES,
+  cacheControlFor,
+  pickEncoding,
+  preconnectLinks,
+  resolveInside,
+  shellCsp,
+} from './static-policy.mjs';
 
 export { cacheControlFor, pickEncoding, preconnectLinks, resolveInside, shellCsp } from './static-policy.mjs';
 
@@ -187,7 +196,8 @@ function parseArgs(argv) {
       options.remotes[name] = url;
     } else throw new Error(`unknown argument ${arg}`);
   }
-  if (!options.dir || !Number.isInteger(options.port)) throw new Error('usage: --dir <dist> --port <n> [--spa] [--api URL] [--remote name=URL]...');
+  if (!options.dir || !Number.isInteger(options.port))
+    throw new Error('usage: --dir <dist> --port <n> [--spa] [--api URL] [--remote name=URL]...');
   return options;
 }
 

@@ -24,7 +24,10 @@ writeFileSync(join(tmpdir(), 'rl-secret.txt'), 'secret');
 
 let remote;
 let shell;
-const config = { apiBase: 'http://localhost:4000', remotes: { mf_public: 'http://localhost:3001/mf-manifest.json', mf_member: 'http://cdn.example.com/member/mf-manifest.json' } };
+const config = {
+  apiBase: 'http://localhost:4000',
+  remotes: { mf_public: 'http://localhost:3001/mf-manifest.json', mf_member: 'http://cdn.example.com/member/mf-manifest.json' },
+};
 
 before(async () => {
   remote = await startStaticServer({ dir: dist, port: 0 });
@@ -102,7 +105,10 @@ test('the shell: SPA fallback for page paths, a CSP, config.json from the argume
     assert.match(csp, /img-src 'self' data: https: http:\/\/localhost:3001 http:\/\/cdn\.example\.com;/);
   }
   const page = await get(shell, '/profile?userId=u1');
-  assert.equal(page.headers.link, '<http://localhost:4000>; rel=preconnect; crossorigin, <http://localhost:3001>; rel=preconnect; crossorigin, <http://cdn.example.com>; rel=preconnect; crossorigin');
+  assert.equal(
+    page.headers.link,
+    '<http://localhost:4000>; rel=preconnect; crossorigin, <http://localhost:3001>; rel=preconnect; crossorigin, <http://cdn.example.com>; rel=preconnect; crossorigin',
+  );
   assert.equal((await get(remote, '/index.html')).headers.link, undefined);
   const cfg = await get(shell, '/config.json');
   assert.deepEqual(JSON.parse(cfg.body.toString()), config);
@@ -116,7 +122,13 @@ test('missing assets are 404, never index.html; remotes have no SPA fallback', a
 });
 
 test('no directory traversal', async () => {
-  for (const path of ['/../rl-secret.txt', '/%2e%2e/rl-secret.txt', '/static/%2e%2e%2f..%2f..%2frl-secret.txt', '/..%5crl-secret.txt', '/%00']) {
+  for (const path of [
+    '/../rl-secret.txt',
+    '/%2e%2e/rl-secret.txt',
+    '/static/%2e%2e%2f..%2f..%2frl-secret.txt',
+    '/..%5crl-secret.txt',
+    '/%00',
+  ]) {
     const res = await get(remote, path);
     assert.ok([400, 404].includes(res.status), `${path} → ${res.status}`);
     assert.doesNotMatch(res.body.toString(), /secret/);

@@ -8,14 +8,17 @@ module.exports = {
   testEnvironment: 'node',
   rootDir: __dirname,
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', types: ['jest', 'node'] }, diagnostics: { warnOnly: false } }],
+    '^.+\\.ts$': [
+      'ts-jest',
+      { tsconfig: { module: 'commonjs', moduleResolution: 'node10', types: ['jest', 'node'] }, diagnostics: { warnOnly: false } },
+    ],
     '/node_modules/cookie/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' }, diagnostics: false }],
   },
   // light-my-request (app.inject) needs cookie@2, which ships only ESM; jest's CommonJS runtime
   // cannot require it, so that one package is compiled to CommonJS for tests.
   transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
   moduleNameMapper: {
-    '^@rotalink/shared-api/contract$': '<rootDir>/../shared-api/src/contract/index.ts',
+    '^@rotalink/shared-api/(contract|paths|rules)$': '<rootDir>/../shared-api/src/$1/index.ts',
     '^@rotalink/shared-api$': '<rootDir>/../shared-api/src/index.ts',
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],

@@ -2,6 +2,11 @@
 module.exports = {
   displayName: 'shared-api',
   testEnvironment: 'jsdom',
-  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', lib: ['ES2023', 'DOM'], types: ['jest', 'node'] } }] },
+  transform: {
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      { tsconfig: { module: 'commonjs', moduleResolution: 'node10', lib: ['ES2023', 'DOM'], types: ['jest', 'node'] } },
+    ],
+  },
   testMatch: ['<rootDir>/src/**/*.test.ts'],
 };

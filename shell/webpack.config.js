@@ -12,12 +12,15 @@ class CopyPublicPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'CopyPublicPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const dir = path.join(__dirname, 'public');
-        for (const file of fs.readdirSync(dir)) {
-          compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(dir, file))));
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const dir = path.join(__dirname, 'public');
+          for (const file of fs.readdirSync(dir)) {
+            compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(dir, file))));
+          }
+        },
+      );
     });
   }
 }
@@ -36,7 +39,9 @@ class StartupHintsPlugin {
     compiler.hooks.compilation.tap('StartupHintsPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupHintsPlugin', (data) => {
         const publicPath = compilation.outputOptions.publicPath;
-        const hints = [HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' })];
+        const hints = [
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' }),
+        ];
         for (const chunk of compilation.chunks) {
           if (chunk.name === 'main') continue; // already a <script> tag
           for (const file of chunk.files) {

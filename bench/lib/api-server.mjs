@@ -45,6 +45,8 @@ export async function startApi({ repoRoot, databaseUrl, workDir, name, publicSit
       PUBLIC_SITE_URL: publicSiteUrl ?? 'http://127.0.0.1:3000',
       MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
       PAYMENT_PROVIDER: 'local',
+      // Production refuses the free local checkout unless told this is a demo (server config.ts).
+      ALLOW_LOCAL_PAYMENTS: '1',
       RATE_LIMIT_LOGIN_PER_MIN: '0',
       RATE_LIMIT_CLICKS_PER_MIN: '0',
       RATE_LIMIT_GLOBAL_PER_MIN: '0',

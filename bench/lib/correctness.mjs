@@ -28,9 +28,17 @@ export async function checkClickCount(sc) {
 export async function checkCap(env, { connections }) {
   const { capped, smallCap } = env.seed;
   const urls = env.apis.map((a) => `${a.base}/api/public/increment-clicks`);
-  const r = await runLoad({ url: urls.length > 1 ? urls : urls[0], method: 'POST', body: { link_id: capped.linkIds[0] }, connections, amount: smallCap * 20 });
+  const r = await runLoad({
+    url: urls.length > 1 ? urls : urls[0],
+    method: 'POST',
+    body: { link_id: capped.linkIds[0] },
+    connections,
+    amount: smallCap * 20,
+  });
   const link = await publicLink(env.apis[0].base, capped.userId, capped.linkIds[0]);
-  const serverErrors = Object.entries(r.status).filter(([code]) => code >= '500').reduce((n, [, c]) => n + c, 0);
+  const serverErrors = Object.entries(r.status)
+    .filter(([code]) => code >= '500')
+    .reduce((n, [, c]) => n + c, 0);
   const ok = r.ok2xx === smallCap && link?.clicks === smallCap && serverErrors === 0 && r.errors + r.timeouts === 0;
   return {
     id: `${env.engine}-cap`,

@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { track, isShuttingDown } from './procs.mjs';
 
+export const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
 const worker = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
 
 /**
@@ -17,16 +19,21 @@ const worker = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
  * @param {number} [o.amount]          an exact number of requests (clicks: every response is
  *                                     awaited, so "acknowledged" is exact — a timed run cuts
  *                                     off requests in flight that the server may have applied)
+ * @param {boolean} [o.okRedirects]    a 3xx is the intended answer (the rotator link), not a 2xx
  */
-export function runLoad({ url, method = 'GET', body, connections = 50, duration, amount }) {
+export function runLoad({ url, method = 'GET', body, connections = 50, duration, amount, okRedirects = false }) {
   const opts = {
     url,
     method,
     connections,
     pipelining: 1,
     timeout: 10,
+    okRedirects,
     ...(amount ? { amount } : { duration }),
-    ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+    // Every request comes from a person's browser: the API does not count a bot's click (issue 14),
+    // and autocannon's own User-Agent is one.
+    headers: { 'user-agent': BROWSER_UA, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
   };
   if (isShuttingDown()) return Promise.reject(new Error('the bench is stopping'));
   return new Promise((resolve, reject) => {

@@ -12,13 +12,25 @@ import { collectNetwork } from './page-network.mjs';
 import { PAGE_TARGETS } from './page-targets.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 const PROBE = readFileSync(new URL('./vitals-probe.js', import.meta.url), 'utf8');
 
 // Lighthouse's "slow 4G" (mobileSlow4G): 150 ms RTT, 1.6 Mbps down, 750 Kbps up, CPU 4× slower.
 export const PROFILES = [
   { id: 'unthrottled', label: 'unthrottled' },
-  { id: 'slow-4g-cpu4x', label: 'slow 4G + 4× CPU', cpu: 4, network: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 } },
+  {
+    id: 'slow-4g-cpu4x',
+    label: 'slow 4G + 4× CPU',
+    cpu: 4,
+    network: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+  },
 ];
 
 export const FRONT_ENDS = [
@@ -29,7 +41,9 @@ export const FRONT_ENDS = [
 ];
 
 export function missingFrontEnds(repoRoot) {
-  return FRONT_ENDS.filter(({ ws, container }) => !existsSync(join(repoRoot, ws, 'dist', container ? 'mf-manifest.json' : 'index.html'))).map((f) => f.ws);
+  return FRONT_ENDS.filter(
+    ({ ws, container }) => !existsSync(join(repoRoot, ws, 'dist', container ? 'mf-manifest.json' : 'index.html')),
+  ).map((f) => f.ws);
 }
 
 /** Serves shell + remotes from their own ports; returns their origins. */
@@ -41,8 +55,15 @@ export async function serveFrontEnds({ repoRoot, workDir, apiBase, shellPort, na
     apiBase,
     remotes: Object.fromEntries(FRONT_ENDS.filter((f) => f.container).map((f) => [f.container, `${origin(f.ws)}/mf-manifest.json`])),
   };
-  const sites = FRONT_ENDS.map((f) => ({ dir: join(repoRoot, f.ws, 'dist'), port: ports[f.ws], spa: !f.container, ...(f.container ? {} : { config }) }));
-  const handle = startNode([new URL('./static-child.mjs', import.meta.url).pathname, JSON.stringify({ repoRoot, sites })], { logFile: join(workDir, `${name}.log`) });
+  const sites = FRONT_ENDS.map((f) => ({
+    dir: join(repoRoot, f.ws, 'dist'),
+    port: ports[f.ws],
+    spa: !f.container,
+    ...(f.container ? {} : { config }),
+  }));
+  const handle = startNode([new URL('./static-child.mjs', import.meta.url).pathname, JSON.stringify({ repoRoot, sites })], {
+    logFile: join(workDir, `${name}.log`),
+  });
   for (const f of FRONT_ENDS) await waitForHttp(`${origin(f.ws)}/${f.container ? 'mf-manifest.json' : ''}`, { handle });
   return { handle, shell: origin('shell'), origins: Object.fromEntries(FRONT_ENDS.map((f) => [f.ws, origin(f.ws)])) };
 }
@@ -80,7 +101,9 @@ async function loadOnce(browser, url, profile, linkName, origins) {
       lcpMs: probe.lcp.length ? probe.lcp[probe.lcp.length - 1].startTime : null,
       lcpElement: probe.lcp.length ? probe.lcp[probe.lcp.length - 1].tag : null,
       cls: clsFromShifts(probe.shifts),
-      shifts: probe.shifts.filter((x) => !x.hadRecentInput).map((x) => ({ at: Math.round(x.startTime), value: Math.round(x.value * 1000) / 1000, sources: x.sources })),
+      shifts: probe.shifts
+        .filter((x) => !x.hadRecentInput)
+        .map((x) => ({ at: Math.round(x.startTime), value: Math.round(x.value * 1000) / 1000, sources: x.sources })),
       ...cold,
       repeatJsKB: repeat?.jsKB ?? null,
       repeatRequests: repeat?.requests ?? null,
@@ -101,8 +124,17 @@ export async function runPageBench({ repoRoot, workDir, runs, log }) {
   let browser;
   try {
     // The API must accept the shell's origin (CORS), so the shell's port is chosen first.
-    api = await startApi({ repoRoot, databaseUrl: `sqlite:${join(workDir, 'page.sqlite')}`, workDir, name: 'api-page', publicSiteUrl: `http://127.0.0.1:${shellPort}` });
-    const links = [...Array.from({ length: 5 }, (_, i) => ({ cap: 1, name: `Done offer ${i + 1}` })), ...Array.from({ length: 15 }, (_, i) => ({ cap: 1000 + i, name: `Offer ${i + 6}` }))];
+    api = await startApi({
+      repoRoot,
+      databaseUrl: `sqlite:${join(workDir, 'page.sqlite')}`,
+      workDir,
+      name: 'api-page',
+      publicSiteUrl: `http://127.0.0.1:${shellPort}`,
+    });
+    const links = [
+      ...Array.from({ length: 5 }, (_, i) => ({ cap: 1, name: `Done offer ${i + 1}` })),
+      ...Array.from({ length: 15 }, (_, i) => ({ cap: 1000 + i, name: `Offer ${i + 6}` })),
+    ];
     const member = await createMember(api.base, { tag: 'visitor', links });
     for (const id of member.linkIds.slice(0, 5)) await click(api.base, id);
     fe = await serveFrontEnds({ repoRoot, workDir, apiBase: api.base, shellPort });
@@ -118,11 +150,18 @@ export async function runPageBench({ repoRoot, workDir, runs, log }) {
         browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
         const r = await loadOnce(browser, url, profile, 'Offer 6', fe.origins);
         results.push(r);
-        log(`  ${profile.id.padEnd(14)} run ${i + 1}/${runs}: JS ${r.jsKB.toFixed(1)} KB in ${r.jsRequests} files, ${r.requests} requests, clickable ${Math.round(r.clickableMs)} ms, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}`);
+        log(
+          `  ${profile.id.padEnd(14)} run ${i + 1}/${runs}: JS ${r.jsKB.toFixed(1)} KB in ${r.jsRequests} files, ${r.requests} requests, clickable ${Math.round(r.clickableMs)} ms, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}`,
+        );
       }
       rows.push(summarisePage(profile, results));
     }
-    return { rows, url: url.replace(member.userId, '<id>').replace(fe.shell, 'shell:'), origins: { ...fe.origins, api: api.base }, browser: browser.version() };
+    return {
+      rows,
+      url: url.replace(member.userId, '<id>').replace(fe.shell, 'shell:'),
+      origins: { ...fe.origins, api: api.base },
+      browser: browser.version(),
+    };
   } finally {
     await browser?.close().catch(() => {});
     await fe?.handle.stop();

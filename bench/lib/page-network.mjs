@@ -19,7 +19,12 @@ export function collectNetwork(cdp) {
       const r = reqs.get(e.requestId);
       if (!r) return;
       const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-      Object.assign(r, { type: e.type, status: e.response.status, headers, fromCache: Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker) });
+      Object.assign(r, {
+        type: e.type,
+        status: e.response.status,
+        headers,
+        fromCache: Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker),
+      });
     },
     'Network.requestServedFromCache': (e) => {
       const r = reqs.get(e.requestId);
@@ -78,12 +83,19 @@ export function summarise(list, origins = {}) {
     jsKB: kb(scripts.reduce((n, r) => n + r.encoded, 0)),
     jsDecodedKB: kb(scripts.reduce((n, r) => n + r.decoded, 0)),
     // The heaviest scripts, so a JS budget overrun names what to cut.
-    largestScripts: [...scripts].sort((a, b) => b.encoded - a.encoded).slice(0, 6).map((r) => ({ url: r.url, kb: Math.round(kb(r.encoded) * 10) / 10 })),
+    largestScripts: [...scripts]
+      .sort((a, b) => b.encoded - a.encoded)
+      .slice(0, 6)
+      .map((r) => ({ url: r.url, kb: Math.round(kb(r.encoded) * 10) / 10 })),
     failedRequests: list.filter((r) => r.failed || r.status >= 400).map((r) => `${r.status ?? r.failed} ${r.url}`),
     // Every script bigger than 1 KB should arrive gzip- or brotli-compressed.
-    uncompressedScripts: scripts.filter((r) => !r.fromCache && r.status === 200 && r.decoded > 1024 && !r.headers?.['content-encoding']).map((r) => r.url),
+    uncompressedScripts: scripts
+      .filter((r) => !r.fromCache && r.status === 200 && r.decoded > 1024 && !r.headers?.['content-encoding'])
+      .map((r) => r.url),
     // Hashed chunks never change under their name: they should be cached for good.
-    uncachedChunks: scripts.filter((r) => HASHED_CHUNK.test(r.url) && r.headers && !/immutable/.test(r.headers['cache-control'] ?? '')).map((r) => r.url),
+    uncachedChunks: scripts
+      .filter((r) => HASHED_CHUNK.test(r.url) && r.headers && !/immutable/.test(r.headers['cache-control'] ?? ''))
+      .map((r) => r.url),
     // DESIGN §2: a visitor on /profile downloads no member or admin page code.
     memberOrAdminRequests: list.filter((r) => foreign.some((o) => r.url.startsWith(o))).length,
   };

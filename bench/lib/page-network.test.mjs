@@ -7,7 +7,10 @@ const script = (url, encoded, decoded, headers = {}) => ({ url, type: 'Script', 
 test('JS weight counts only scripts, in bytes on the wire and decoded', () => {
   const s = summarise([
     script('http://a/static/js/main.js', 1024, 4096, { 'content-encoding': 'br', 'cache-control': 'no-cache' }),
-    script('http://a/static/js/1.abcdef12.chunk.js', 2048, 8192, { 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' }),
+    script('http://a/static/js/1.abcdef12.chunk.js', 2048, 8192, {
+      'content-encoding': 'gzip',
+      'cache-control': 'public, max-age=31536000, immutable',
+    }),
     { url: 'http://a/profile', type: 'Document', status: 200, encoded: 900, decoded: 2000, headers: {} },
   ]);
   assert.equal(s.requests, 3);

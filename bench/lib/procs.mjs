@@ -14,7 +14,11 @@ export const isShuttingDown = () => shuttingDown;
 
 /** A short-lived child (the load generator) that stopAll() must also reach. */
 export function track(child) {
-  const handle = { child, exited: new Promise((r) => child.once('exit', r)), stop: async () => child.exitCode === null && child.kill('SIGTERM') };
+  const handle = {
+    child,
+    exited: new Promise((r) => child.once('exit', r)),
+    stop: async () => child.exitCode === null && child.kill('SIGTERM'),
+  };
   running.add(handle);
   handle.exited.then(() => running.delete(handle));
   return handle;
@@ -97,7 +101,9 @@ export async function waitForHttp(url, { handle, timeoutMs = 30000, intervalMs =
       const logTail = handle.logTail(40);
       // The table shows the first line only: make it the line that says what went wrong.
       const cause = logTail.split('\n').find((l) => /error|invalid|cannot|refused/i.test(l) && !/^\s+at /.test(l));
-      throw new Error(`process exited (${handle.child.exitCode ?? handle.child.signalCode}) before ${url} answered${cause ? `: ${cause.trim().slice(0, 200)}` : ''}\n${logTail}`);
+      throw new Error(
+        `process exited (${handle.child.exitCode ?? handle.child.signalCode}) before ${url} answered${cause ? `: ${cause.trim().slice(0, 200)}` : ''}\n${logTail}`,
+      );
     }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });

@@ -7,8 +7,6 @@ export function spliceReadme(readme, markdown) {
   const i = readme.indexOf(START);
   const j = readme.indexOf(END);
   if (i < 0 || j < i) return readme;
-  const body = markdown
-    .replace(/^# .*\n+/, '')
-    .replace(/^## /gm, '### ');
+  const body = markdown.replace(/^# .*\n+/, '').replace(/^## /gm, '### ');
   return `${readme.slice(0, i + START.length)}\n${body.trim()}\n${readme.slice(j)}`;
 }

@@ -29,8 +29,14 @@ function apiTable(api, settings) {
       continue;
     }
     const bad = (r.non2xx && !r.diagnostic) || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
-    const result = r.diagnostic ? 'diagnostic' : r.target ? `${yes(r.met)}${r.targetIsReference ? ' (reference)' : ''}${bad}` : bad.trim() || '–';
-    lines.push(`| ${r.label} | ${r.engine} | ${n0(r.rps)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${n0(r.cpuUsPerReq)} | ${r.ratio === undefined ? '–' : pct(r.ratio)} | ${r.diagnostic ? 'none (explains the rows below)' : r.target ?? 'ceiling'} | ${result} |`);
+    const result = r.diagnostic
+      ? 'diagnostic'
+      : r.target
+        ? `${yes(r.met)}${r.targetIsReference ? ' (reference)' : ''}${bad}`
+        : bad.trim() || '–';
+    lines.push(
+      `| ${r.label} | ${r.engine} | ${n0(r.rps)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${n0(r.cpuUsPerReq)} | ${r.ratio === undefined ? '–' : pct(r.ratio)} | ${r.diagnostic ? 'none (explains the rows below)' : (r.target ?? 'ceiling')} | ${result} |`,
+    );
   }
   if (api.correctness?.length) {
     lines.push('', '| correctness under load | expected | observed | result |', '|---|---|---|---|');
@@ -50,8 +56,13 @@ function pageTable(page) {
     '|---|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of page.rows) {
-    const judged = r.id === 'unthrottled' ? `JS ${yes(r.met.js)}; LCP/CLS targets apply to the slow profile` : `JS ${yes(r.met.js)}, LCP ${yes(r.met.lcp)}, CLS ${yes(r.met.cls)}`;
-    lines.push(`| ${r.label} | ${n1(r.jsKB)} (${n1(r.jsDecodedKB)}) | ${n0(r.jsRequests)} | ${n0(r.requests)} | ${n0(r.clickableMs)} | ${n0(r.lcpMs)} | ${r.cls === null ? '–' : r.cls.toFixed(3)} | ${judged} |`);
+    const judged =
+      r.id === 'unthrottled'
+        ? `JS ${yes(r.met.js)}; LCP/CLS targets apply to the slow profile`
+        : `JS ${yes(r.met.js)}, LCP ${yes(r.met.lcp)}, CLS ${yes(r.met.cls)}`;
+    lines.push(
+      `| ${r.label} | ${n1(r.jsKB)} (${n1(r.jsDecodedKB)}) | ${n0(r.jsRequests)} | ${n0(r.requests)} | ${n0(r.clickableMs)} | ${n0(r.lcpMs)} | ${r.cls === null ? '–' : r.cls.toFixed(3)} | ${judged} |`,
+    );
   }
   const u = page.rows.find((r) => r.id === 'unthrottled');
   if (u) {
@@ -63,7 +74,10 @@ function pageTable(page) {
         `Requests to the member/admin remotes: ${u.memberOrAdminRequests}. LCP element: ${u.lcpElement ?? '–'}.`,
     );
     if (u.largestScripts?.length) {
-      lines.push('', `Heaviest scripts (KB on the wire): ${u.largestScripts.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, (o) => originName(page, o))} ${n1(s.kb)}`).join(', ')}.`);
+      lines.push(
+        '',
+        `Heaviest scripts (KB on the wire): ${u.largestScripts.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, (o) => originName(page, o))} ${n1(s.kb)}`).join(', ')}.`,
+      );
     }
   }
   for (const r of page.rows.filter((row) => row.shifts?.length)) {

@@ -2,7 +2,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderMarkdown } from './report.mjs';
 
-const machine = { date: '2026-01-01T00:00:00Z', cpu: 'CPU X', cores: 2, memoryGiB: 8, node: 'v20', os: 'Linux', chromium: 'Chromium 1', postgres: '15', commit: 'abc', loadAverageAtStart: [0.1, 0.2, 0.3], loadAverageAtEnd: [0.4, 0.5, 0.6] };
+const machine = {
+  date: '2026-01-01T00:00:00Z',
+  cpu: 'CPU X',
+  cores: 2,
+  memoryGiB: 8,
+  node: 'v20',
+  os: 'Linux',
+  chromium: 'Chromium 1',
+  postgres: '15',
+  commit: 'abc',
+  loadAverageAtStart: [0.1, 0.2, 0.3],
+  loadAverageAtEnd: [0.4, 0.5, 0.6],
+};
 const settings = { runs: 3, duration: 5, connections: 50 };
 
 test('names the machine and says plainly which targets are met and which are not', () => {
@@ -12,8 +24,32 @@ test('names the machine and says plainly which targets are met and which are not
     api: {
       rows: [
         { label: 'ceiling: bare Fastify GET', engine: '-', rps: 10000, p50: 1, p99: 5 },
-        { label: 'GET /api/public/userliks', engine: 'sqlite', rps: 8000, p50: 2, p99: 6, cpuUsPerReq: 61.4, ratio: 0.8, target: '≥ 70 % of GET ceiling', met: true, non2xx: 0, errors: 0 },
-        { label: 'POST /api/public/increment-clicks', engine: 'postgres', rps: 1000, p50: 9, p99: 40, ratio: 0.1, target: '≥ 50 %', met: false, targetIsReference: true, non2xx: 0, errors: 0 },
+        {
+          label: 'GET /api/public/userliks',
+          engine: 'sqlite',
+          rps: 8000,
+          p50: 2,
+          p99: 6,
+          cpuUsPerReq: 61.4,
+          ratio: 0.8,
+          target: '≥ 70 % of GET ceiling',
+          met: true,
+          non2xx: 0,
+          errors: 0,
+        },
+        {
+          label: 'POST /api/public/increment-clicks',
+          engine: 'postgres',
+          rps: 1000,
+          p50: 9,
+          p99: 40,
+          ratio: 0.1,
+          target: '≥ 50 %',
+          met: false,
+          targetIsReference: true,
+          non2xx: 0,
+          errors: 0,
+        },
       ],
       correctness: [{ check: 'final clicks == acknowledged', expected: 5, observed: 4, ok: false }],
     },
@@ -33,11 +69,17 @@ test('a row whose engine could not start is shown as NOT MEASURED, not as zero',
   const md = renderMarkdown({
     machine,
     settings,
-    api: { rows: [{ label: 'GET /api/public/userliks', engine: 'postgres', error: 'NOT MEASURED: postgres API could not start — ECONNREFUSED' }], correctness: [] },
+    api: {
+      rows: [{ label: 'GET /api/public/userliks', engine: 'postgres', error: 'NOT MEASURED: postgres API could not start — ECONNREFUSED' }],
+      correctness: [],
+    },
     page: { error: 'skipped (--only)' },
     startup: { error: 'skipped (--only)' },
     wallSeconds: 1,
   });
-  assert.match(md, /\| GET \/api\/public\/userliks \| postgres \| \*\*NOT MEASURED: postgres API could not start — ECONNREFUSED\*\* \|.*\*\*NOT MEASURED\*\* \|/);
+  assert.match(
+    md,
+    /\| GET \/api\/public\/userliks \| postgres \| \*\*NOT MEASURED: postgres API could not start — ECONNREFUSED\*\* \|.*\*\*NOT MEASURED\*\* \|/,
+  );
   assert.doesNotMatch(md, /\| 0 \|/);
 });

@@ -1,17 +1,22 @@
+/* global URLSearchParams */
 // Builds the bench's data through the API itself (signup, login, plan, links), never by writing
 // tables directly: the schema belongs to the server and may change; the HTTP contract may not.
 import { ADMIN } from './api-server.mjs';
+import { BROWSER_UA } from './load.mjs';
 
 export const BIG_CAP = 1_000_000_000; // the contract's largest max_clicks: a head that never completes
 
-export async function http(base, method, path, { body, token, expect = [200, 201] } = {}) {
+export async function http(base, method, path, { body, form, token, expect = [200, 201] } = {}) {
   const res = await fetch(base + path, {
     method,
     headers: {
+      // A person's browser: a click from a script's User-Agent would not count (issue 14).
+      'user-agent': BROWSER_UA,
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    body: body !== undefined ? JSON.stringify(body) : form !== undefined ? new URLSearchParams(form).toString() : undefined,
     redirect: 'manual',
   });
   const text = await res.text();
@@ -59,9 +64,12 @@ async function activatePlan(base, userId, token) {
       token,
       body: { planName: 'monthly', duration: 'monthly', amount: 144.56 },
     });
-    const checkoutPath = new URL(json.url).pathname; // {API}/checkout/{id}
-    const sessionId = checkoutPath.split('/').pop();
-    await http(base, 'POST', `${checkoutPath}/pay`, { expect: [200, 302, 303] });
+    const checkout = new URL(json.url); // {API}/checkout/{id}?token=… (the owner's token, checked on Pay)
+    const sessionId = checkout.pathname.split('/').pop();
+    await http(base, 'POST', `${checkout.pathname}/pay`, {
+      form: { token: checkout.searchParams.get('token') ?? '' },
+      expect: [200, 302, 303],
+    });
     await http(base, 'POST', '/api/payment/payment-success', { token, body: { session_id: sessionId } }).catch((e) => {
       throw new Error(`could not activate a plan (admin: ${adminErr.message}; checkout: ${e.message})`);
     });
@@ -94,7 +102,12 @@ export async function createMember(base, { tag, links = [] }) {
   for (const [i, spec] of links.entries()) {
     const { json } = await http(base, 'POST', '/api/links/linkadd', {
       token,
-      body: { link: `https://example.com/${tag}/${i + 1}`, max_clicks: spec.cap, name: spec.name ?? `${tag} link ${i + 1}`, user_id: userId },
+      body: {
+        link: `https://example.com/${tag}/${i + 1}`,
+        max_clicks: spec.cap,
+        name: spec.name ?? `${tag} link ${i + 1}`,
+        user_id: userId,
+      },
     });
     linkIds.push(json.link.id);
   }
@@ -116,7 +129,9 @@ export async function publicLink(base, userId, linkId) {
  * - reader: the visitor page's data — 5 completed links and 15 pending (a full 20-link plan);
  * - clicker: a never-completing head (cap 10^9) for the click throughput runs;
  * - warm: the same shape, only for unmeasured warm-up clicks;
- * - capped: a head with a small cap, hammered far past it to prove the cap holds.
+ * - capped: a head with a small cap, hammered far past it to prove the cap holds;
+ * - rotator / rotatorWarm: the rotator link (issue 14, default fulfillment mode) over a
+ *   never-completing head, for the redirect's throughput runs and their warm-up.
  */
 export async function seedApi(base, { smallCap = 100 } = {}) {
   const readerLinks = [
@@ -128,5 +143,7 @@ export async function seedApi(base, { smallCap = 100 } = {}) {
   const clicker = await createMember(base, { tag: 'clicker', links: [{ cap: BIG_CAP }, { cap: 10 }] });
   const warm = await createMember(base, { tag: 'warm', links: [{ cap: BIG_CAP }, { cap: 10 }] });
   const capped = await createMember(base, { tag: 'capped', links: [{ cap: smallCap }, { cap: BIG_CAP }] });
-  return { reader, clicker, warm, capped, smallCap, firstPendingName: readerLinks[5].name };
+  const rotator = await createMember(base, { tag: 'rotator', links: [{ cap: BIG_CAP }, { cap: 10 }] });
+  const rotatorWarm = await createMember(base, { tag: 'rotator-warm', links: [{ cap: BIG_CAP }, { cap: 10 }] });
+  return { reader, clicker, warm, capped, rotator, rotatorWarm, smallCap, firstPendingName: readerLinks[5].name };
 }

@@ -16,6 +16,8 @@ async function ports() {
 export function startEnv(p, dataDir) {
   return {
     NODE_ENV: 'production',
+    // The local checkout in production only as a demo (server config.ts).
+    ALLOW_LOCAL_PAYMENTS: '1',
     JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
@@ -33,7 +35,11 @@ export function startEnv(p, dataDir) {
 async function startOnce(repoRoot, workDir, dataDir, i) {
   const p = await ports();
   const t0 = performance.now();
-  const handle = startNode([join(repoRoot, 'scripts', 'start.mjs')], { cwd: repoRoot, env: startEnv(p, dataDir), logFile: join(workDir, `start-${i}.log`) });
+  const handle = startNode([join(repoRoot, 'scripts', 'start.mjs')], {
+    cwd: repoRoot,
+    env: startEnv(p, dataDir),
+    logFile: join(workDir, `start-${i}.log`),
+  });
   try {
     const shell = `http://127.0.0.1:${p.shell}`;
     const opts = { handle, timeoutMs: 60000, intervalMs: 10 };

@@ -7,12 +7,17 @@
   const probe = (window.__bench = { lcp: [], shifts: [], clickableAt: null });
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) probe.lcp.push({ startTime: e.startTime, size: e.size, tag: e.element ? e.element.tagName : null });
+      for (const e of list.getEntries())
+        probe.lcp.push({ startTime: e.startTime, size: e.size, tag: e.element ? e.element.tagName : null });
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         // Which elements moved, so a failing CLS names its cause.
-        const sources = (e.sources || []).map((s) => (s.node && s.node.nodeType === 1 ? `${s.node.tagName.toLowerCase()}${s.node.className ? '.' + String(s.node.className).trim().split(/\s+/).join('.') : ''}` : '#text'));
+        const sources = (e.sources || []).map((s) =>
+          s.node && s.node.nodeType === 1
+            ? `${s.node.tagName.toLowerCase()}${s.node.className ? '.' + String(s.node.className).trim().split(/\s+/).join('.') : ''}`
+            : '#text',
+        );
         probe.shifts.push({ startTime: e.startTime, value: e.value, hadRecentInput: e.hadRecentInput, sources });
       }
     }).observe({ type: 'layout-shift', buffered: true });

@@ -28,7 +28,14 @@ const runs = Number(argv.includes('--runs') ? argv[argv.indexOf('--runs') + 1] :
 const profiles = argv.includes('--slow-only') ? PROFILES.filter((p) => p.cpu) : PROFILES;
 const sets = argv.filter((a) => a.includes('=')).map((a) => ({ label: a.split('=')[0], root: resolve(a.split('=')[1]) }));
 if (!sets.length) throw new Error('usage: compare-visitor-page.mjs [--runs N] [--slow-only] LABEL=ROOT ...');
-const LAUNCH = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const LAUNCH = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 const PROBE = readFileSync(join(repoRoot, 'bench/lib/vitals-probe.js'), 'utf8');
 
 /** Size of the .gz copy of the file behind `url` (or the file itself when too small to compress). */
@@ -43,7 +50,12 @@ function gzipBytes(url, set) {
 async function loadOnce(set, profile) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH });
   try {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -58,7 +70,16 @@ async function loadOnce(set, profile) {
     const scripts = [];
     const timeline = [];
     const t0 = Date.now();
-    page.on('requestfinished', (r) => timeline.push({ url: r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 60), start: Math.round(r.timing().startTime - t0), end: Date.now() - t0 }));
+    page.on('requestfinished', (r) =>
+      timeline.push({
+        url: r
+          .url()
+          .replace(/^https?:\/\/[^/]+/, '')
+          .slice(0, 60),
+        start: Math.round(r.timing().startTime - t0),
+        end: Date.now() - t0,
+      }),
+    );
     cdp.on('Network.responseReceived', (e) => e.type === 'Script' && scripts.push(e.response.url));
     const net = collectNetwork(cdp);
     await page.goto(set.url, { waitUntil: 'commit', timeout: 60000 });
@@ -75,7 +96,9 @@ async function loadOnce(set, profile) {
       lcp: probe.lcp.length ? probe.lcp[probe.lcp.length - 1].startTime : null,
       cls: clsFromShifts(probe.shifts),
       scripts: s.largestScripts,
-      shifts: probe.shifts.filter((x) => !x.hadRecentInput).map((x) => `${Math.round(x.startTime)}ms ${x.value.toFixed(3)} ${x.sources.join(' ')}`),
+      shifts: probe.shifts
+        .filter((x) => !x.hadRecentInput)
+        .map((x) => `${Math.round(x.startTime)}ms ${x.value.toFixed(3)} ${x.sources.join(' ')}`),
       errors: [...errors, ...s.failedRequests],
       timeline: timeline.sort((a, b) => a.start - b.start).map((x) => `${x.start}-${x.end} ${x.url}`),
     };
@@ -88,9 +111,18 @@ const workDir = mkdtempSync(join(tmpdir(), 'rl-compare-'));
 const ports = await Promise.all(sets.map(() => freePort()));
 // One API for every set: CORS for each shell origin (CORS_ORIGINS is read by the server).
 process.env.CORS_ORIGINS = ports.map((p) => `http://127.0.0.1:${p}`).join(',');
-const api = await startApi({ repoRoot, databaseUrl: `sqlite:${join(workDir, 'page.sqlite')}`, workDir, name: 'api', publicSiteUrl: `http://127.0.0.1:${ports[0]}` });
+const api = await startApi({
+  repoRoot,
+  databaseUrl: `sqlite:${join(workDir, 'page.sqlite')}`,
+  workDir,
+  name: 'api',
+  publicSiteUrl: `http://127.0.0.1:${ports[0]}`,
+});
 try {
-  const links = [...Array.from({ length: 5 }, (_, i) => ({ cap: 1, name: `Done offer ${i + 1}` })), ...Array.from({ length: 15 }, (_, i) => ({ cap: 1000 + i, name: `Offer ${i + 6}` }))];
+  const links = [
+    ...Array.from({ length: 5 }, (_, i) => ({ cap: 1, name: `Done offer ${i + 1}` })),
+    ...Array.from({ length: 15 }, (_, i) => ({ cap: 1000 + i, name: `Offer ${i + 6}` })),
+  ];
   const member = await createMember(api.base, { tag: 'visitor', links });
   for (const id of member.linkIds.slice(0, 5)) await click(api.base, id);
   for (const [i, set] of sets.entries()) {
@@ -104,17 +136,26 @@ try {
       for (const set of sets) {
         const x = await loadOnce(set, profile);
         results.get(set.label).push(x);
-        console.error(`${profile.id} ${set.label} #${r + 1}: gzip ${x.gzipKB.toFixed(1)} KB, wire ${x.wireKB.toFixed(1)} KB, ${x.files} JS, ${x.requests} req, clickable ${Math.round(x.clickable)} ms, LCP ${Math.round(x.lcp)} ms, CLS ${x.cls.toFixed(3)}${x.errors.length ? ' ERRORS ' + x.errors.join(' | ') : ''}`);
+        console.error(
+          `${profile.id} ${set.label} #${r + 1}: gzip ${x.gzipKB.toFixed(1)} KB, wire ${x.wireKB.toFixed(1)} KB, ${x.files} JS, ${x.requests} req, clickable ${Math.round(x.clickable)} ms, LCP ${Math.round(x.lcp)} ms, CLS ${x.cls.toFixed(3)}${x.errors.length ? ' ERRORS ' + x.errors.join(' | ') : ''}`,
+        );
       }
     }
-    console.log(`\n${profile.label} (median of ${runs})\n| set | JS gzip KB | JS wire KB | JS files | requests | clickable ms | LCP ms | CLS |\n|---|---|---|---|---|---|---|---|`);
+    console.log(
+      `\n${profile.label} (median of ${runs})\n| set | JS gzip KB | JS wire KB | JS files | requests | clickable ms | LCP ms | CLS |\n|---|---|---|---|---|---|---|---|`,
+    );
     for (const [label, xs] of results) {
       const m = (k) => median(xs.map((x) => x[k]));
-      console.log(`| ${label} | ${m('gzipKB').toFixed(1)} | ${m('wireKB').toFixed(1)} | ${m('files')} | ${m('requests')} | ${Math.round(m('clickable'))} | ${Math.round(m('lcp'))} | ${m('cls').toFixed(3)} |`);
+      console.log(
+        `| ${label} | ${m('gzipKB').toFixed(1)} | ${m('wireKB').toFixed(1)} | ${m('files')} | ${m('requests')} | ${Math.round(m('clickable'))} | ${Math.round(m('lcp'))} | ${m('cls').toFixed(3)} |`,
+      );
     }
-    if (process.env.TIMELINE) for (const [label, xs] of results) console.log(`${label} requests (run 1, ms from navigation):\n  ${xs[0].timeline.join('\n  ')}`);
+    if (process.env.TIMELINE)
+      for (const [label, xs] of results) console.log(`${label} requests (run 1, ms from navigation):\n  ${xs[0].timeline.join('\n  ')}`);
     for (const [label, xs] of results) console.log(`${label} shifts (run 1): ${xs[0].shifts.join('; ') || 'none'}`);
-    if (profile === profiles[0]) for (const [label, xs] of results) console.log(`${label} largest: ${xs[0].scripts.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.kb}`).join(', ')}`);
+    if (profile === profiles[0])
+      for (const [label, xs] of results)
+        console.log(`${label} largest: ${xs[0].scripts.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.kb}`).join(', ')}`);
   }
 } finally {
   for (const set of sets) await set.fe?.handle.stop();

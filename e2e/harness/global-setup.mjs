@@ -13,11 +13,20 @@ import { startControlServer } from './control-server.mjs';
 const require = createRequire(import.meta.url);
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 export default async function globalSetup() {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`e2e: Chromium is not installed at ${CHROMIUM} — run \`apt-get install -y chromium\` (DESIGN §9); the browser suite cannot run without it.`);
+    throw new Error(
+      `e2e: Chromium is not installed at ${CHROMIUM} — run \`apt-get install -y chromium\` (DESIGN §9); the browser suite cannot run without it.`,
+    );
   }
   checkBuilds();
   const startStaticServer = await loadStaticServer();
@@ -66,7 +75,12 @@ export default async function globalSetup() {
       handles.statics[name] = await startStaticServer({ dir, port, spa: false });
     };
     const startShell = async () => {
-      handles.statics.shell = await startStaticServer({ dir: join(ROOT, 'shell/dist'), port: ports.shell, spa: true, config: shellConfig() });
+      handles.statics.shell = await startStaticServer({
+        dir: join(ROOT, 'shell/dist'),
+        port: ports.shell,
+        spa: true,
+        config: shellConfig(),
+      });
     };
     for (const name of REMOTES) await startRemote(name);
     await startShell();
@@ -113,4 +127,3 @@ export default async function globalSetup() {
     throw err;
   }
 }
-

@@ -3,11 +3,11 @@
  * router and toasts, as the shell would host them. Never loaded by the shell, which imports only
  * the exposed modules. API base: http://localhost:4000, or `?api=<url>` on the first load.
  */
-import { StrictMode, useEffect, useSyncExternalStore, type ReactElement } from 'react';
+import { StrictMode, useEffect, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { configureApi, setSessionEndedHandler, tokenStore } from '@rotalink/shared-api';
+import { configureApi, setSessionEndedHandler, TIMINGS, tokenStore, useToken } from '@rotalink/shared-api';
 import AdminLogin from './exposed/admin-login';
 import AdminDashboard from './exposed/admin-dashboard';
 import UserDetails from './exposed/user-details';
@@ -20,7 +20,7 @@ configureApi({ baseURL: fromQuery ?? sessionStorage.getItem(API_KEY) ?? 'http://
 
 function Harness() {
   const navigate = useNavigate();
-  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken);
+  const token = useToken();
   useEffect(() => {
     setSessionEndedHandler(() => navigate('/admin', { replace: true }));
     return () => setSessionEndedHandler(null);
@@ -34,7 +34,13 @@ function Harness() {
         <nav>
           <Link to="/admin_dashboard">Users</Link>
           {token ? (
-            <button type="button" onClick={() => { tokenStore.clear(); navigate('/admin'); }}>
+            <button
+              type="button"
+              onClick={() => {
+                tokenStore.clear();
+                navigate('/admin');
+              }}
+            >
               Sign out
             </button>
           ) : (
@@ -50,7 +56,7 @@ function Harness() {
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
       </main>
-      <ToastContainer position="top-right" autoClose={5000} />
+      <ToastContainer position="top-right" autoClose={TIMINGS.toastAutoCloseMs} />
     </>
   );
 }

@@ -1,21 +1,20 @@
 // Standalone dev harness (`npm run dev -w mf-member`): this remote's pages with their own router,
 // toasts, token guard and a minimal sign-in, as the shell would compose them. Never exposed.
-import { StrictMode, useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { StrictMode, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { ToastContainer, toast } from 'react-toastify';
-import { configureApi, login, MESSAGES, setSessionEndedHandler, TIMINGS, tokenStore } from '@rotalink/shared-api';
+import { configureApi, errorText, login, MESSAGES, setSessionEndedHandler, TIMINGS, tokenStore, useToken } from '@rotalink/shared-api';
 import './components/mem.css';
 import Dashboard from './exposed/dashboard';
 import EditProfile from './exposed/edit-profile';
 import AddProfile from './exposed/add-profile';
 import EditSubProfile from './exposed/edit-sub-profile';
 import AddLinks from './exposed/add-links';
+import AccountSettings from './exposed/account-settings';
 
 // API base: http://localhost:4000 unless ?api= says otherwise (front-end contract).
 configureApi({ baseURL: new URLSearchParams(window.location.search).get('api') || 'http://localhost:4000' });
-
-const useToken = () => useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken);
 
 function Guard({ children }: { children: ReactNode }) {
   return useToken() ? <>{children}</> : <Navigate to="/login" replace />;
@@ -34,7 +33,7 @@ function DevLogin() {
       tokenStore.setSession(token);
       navigate('/user');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : MESSAGES.loginFailed);
+      toast.error(errorText(error, MESSAGES.loginFailed));
     } finally {
       setBusy(false);
     }
@@ -76,6 +75,7 @@ function Harness() {
         <Link to="/user">Dashboard</Link>
         <Link to="/editprofile">Edit profile</Link>
         <Link to="/addprofile">Add sub-profile</Link>
+        <Link to="/account">Account</Link>
         {token ? (
           <button type="button" onClick={() => tokenStore.clear()}>
             Logout
@@ -87,11 +87,54 @@ function Harness() {
       <main className="rl-main" style={{ maxWidth: 1100, margin: '0 auto', padding: 16 }}>
         <Routes>
           <Route path="/login" element={<DevLogin />} />
-          <Route path="/user" element={<Guard><Dashboard /></Guard>} />
-          <Route path="/editprofile" element={<Guard><EditProfile /></Guard>} />
-          <Route path="/addprofile" element={<Guard><AddProfile /></Guard>} />
-          <Route path="/editsubprofile" element={<Guard><EditSubProfile /></Guard>} />
-          <Route path="/Addlinks" element={<Guard><AddLinks /></Guard>} />
+          <Route
+            path="/user"
+            element={
+              <Guard>
+                <Dashboard />
+              </Guard>
+            }
+          />
+          <Route
+            path="/editprofile"
+            element={
+              <Guard>
+                <EditProfile />
+              </Guard>
+            }
+          />
+          <Route
+            path="/addprofile"
+            element={
+              <Guard>
+                <AddProfile />
+              </Guard>
+            }
+          />
+          <Route
+            path="/editsubprofile"
+            element={
+              <Guard>
+                <EditSubProfile />
+              </Guard>
+            }
+          />
+          <Route
+            path="/Addlinks"
+            element={
+              <Guard>
+                <AddLinks />
+              </Guard>
+            }
+          />
+          <Route
+            path="/account"
+            element={
+              <Guard>
+                <AccountSettings />
+              </Guard>
+            }
+          />
           <Route path="/profile" element={<p>The public page lives in mf_public.</p>} />
           <Route path="*" element={<Navigate to="/user" replace />} />
         </Routes>

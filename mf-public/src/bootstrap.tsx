@@ -11,6 +11,7 @@ import Login from './exposed/login';
 import Signup from './exposed/signup';
 import ForgotPassword from './exposed/forgot-password';
 import ResetPassword from './exposed/reset-password';
+import ConfirmEmail from './exposed/confirm-email';
 import PaymentSuccess from './exposed/payment-success';
 import PublicProfile from './exposed/public-profile';
 
@@ -38,6 +39,7 @@ function Harness() {
           <Route path="/signup" element={<Signup />} />
           <Route path="/forgotpassword" element={<ForgotPassword />} />
           <Route path="/resetpassword" element={<ResetPassword />} />
+          <Route path="/confirm-email" element={<ConfirmEmail />} />
           <Route path="/payment-success" element={<PaymentSuccess />} />
           <Route path="/profile" element={<PublicProfile />} />
           <Route path="/user" element={<p>The member dashboard lives in mf_member (signed in).</p>} />

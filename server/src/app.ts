@@ -1,34 +1,43 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { HealthOk } from '@rotalink/shared-api/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import { authGuards } from './auth/guards';
 import type { Config } from './config';
 import { connect } from './db/connect';
 import type { Db, Engine } from './db/database';
 import { engineOf } from './db/dialect-sql';
-import { registerErrorHandler } from './errors';
+import { GroupCommit } from './db/group-commit';
+import { HttpError, registerErrorHandler } from './errors';
+import { health } from './http/health';
+import { inputGuard } from './http/input-guard';
 import { RequestLogController } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { VisitorHasher } from './modules/clicks/visitor-keys';
 import { authRoutes } from './modules/auth/auth.routes';
 import { linksRoutes } from './modules/links/links.routes';
-import { publicRoutes } from './modules/public/public.routes';
+import { rotatorRoutes } from './modules/rotator/rotator.routes';
+import { visitorRoutes } from './modules/visitor/visitor.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { subProfilesRoutes } from './modules/sub-profiles/sub-profiles.routes';
 import { rateLimits } from './plugins/rate-limits';
+import { RedisLink } from './plugins/redis-link';
 import { createMailer } from './modules/mail';
 import { passwordResetRoutes } from './modules/password-reset';
 import { paymentRoutes } from './modules/payment';
+import { accountRoutes } from './modules/account/account.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     engine: Engine;
+    /** The one group-commit queue (db/group-commit.ts) for clicks and every other hot write. */
+    commits: GroupCommit;
+    /** Hashes a click's visitor under the day's key (modules/clicks/visitor-keys.ts). */
+    visitors: VisitorHasher;
   }
 }
 
@@ -54,11 +63,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy as boolean | string,
     // Our bodies are small forms; a bigger one is refused (413) before it reaches a handler.
     bodyLimit: 100 * 1024,
+    ...serverTimeouts(config.timeouts.requestMs),
     // Router-level refusals (an over-long :userId, a malformed URL) get the same JSON error body.
     frameworkErrors: (err, _request, reply) => {
       const text = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The id in the address is not valid.' : 'The address is not valid.';
       // The reply here is untyped by routes; the body is the same error shape as everywhere.
-      void (reply as unknown as FastifyReply).code(400).send({ error: text, message: text });
+      void (reply as unknown as FastifyReply).code(400).send({ error: text, message: text, code: 'invalid' });
     },
     ajv: {
       // Wrong JSON types are a 400, never silently converted ("5" is not a number of clicks).
@@ -69,15 +79,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   let ownDb: (() => Promise<void>) | undefined;
   let db = opts.db;
   if (!db) {
-    const handle = connect(config.databaseUrl);
+    const handle = connect(config.databaseUrl, { timeoutMs: config.timeouts.dbMs });
     db = handle.db;
     ownDb = handle.close;
   }
-  let redis: Redis | undefined;
+  let redis: RedisLink | undefined;
   if (config.redisUrl) {
-    redis = await connectRedis(config.redisUrl);
-    // After start an outage is logged (calls go through, see plugins/rate-limits.ts), never fatal.
-    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis (rate-limit store) unavailable'));
+    // After start an outage is logged once (rate limits fall back to this process), never fatal.
+    let down = false;
+    redis = await RedisLink.connect(config.redisUrl, config.timeouts.redisMs, (err) => {
+      if (!down) app.log.warn({ err: err.message }, "Redis unavailable: rate limits use this process's counters until it is back");
+      down = true;
+    });
+    redis.client.on('ready', () => {
+      if (down) app.log.info('Redis is back: rate limits are shared again');
+      down = false;
+    });
   }
 
   const context = fp(
@@ -85,6 +102,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       instance.decorate('config', config);
       instance.decorate('db', db);
       instance.decorate('engine', engineOf(db));
+      instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError }));
+      instance.decorate('visitors', new VisitorHasher(db));
     },
     { name: 'app-context' },
   );
@@ -99,57 +118,70 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     maxAge: 600,
   });
   await app.register(rateLimits, { redis });
+  await app.register(inputGuard);
   await app.register(authGuards);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Rotalink API', version: '1.0.0', description: 'The HTTP contract of DESIGN §7, generated from the shared-api TypeBox schemas.' },
+      info: {
+        title: 'Rotalink API',
+        version: '1.0.0',
+        description: 'The HTTP contract of DESIGN §7, generated from the shared-api TypeBox schemas.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
 
-  // Exempt from the per-IP budget: load balancers poll it from one address.
-  app.get('/healthz', { schema: { hide: true, response: { 200: HealthOk } }, config: { rateLimit: false } }, async () => {
-    await sql`select 1`.execute(app.db);
-    return { status: 'ok' as const };
-  });
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   // SMTP when SMTP_URL is set, otherwise .eml files in MAIL_OUTBOX_DIR (DESIGN §4).
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: config.mailOutboxDir,
+    from: config.mailFrom,
+    timeoutMs: config.timeouts.smtpMs,
+  });
+  await app.register(health, { redis, mailer });
 
-  await app.register(authRoutes);
+  await app.register(authRoutes, { mailer });
+  await app.register(profileRoutes);
   await app.register(subProfilesRoutes);
   await app.register(linksRoutes);
-  await app.register(publicRoutes);
+  await app.register(visitorRoutes);
+  await app.register(rotatorRoutes);
   await app.register(adminRoutes);
   await app.register(passwordResetRoutes, { mailer });
-  await app.register(paymentRoutes);
+  await app.register(paymentRoutes, { mailer });
+  await app.register(accountRoutes, { mailer });
 
   app.addHook('onClose', async () => {
+    // Writes already taken are committed and answered before the database goes away.
+    await app.commits.drain();
     await mailer.close();
-    if (redis) await redis.quit().catch(() => redis?.disconnect());
+    if (redis) await redis.close();
     if (ownDb) await ownDb();
   });
   return app;
 }
 
-function levelOf(logger: FastifyServerOptions['logger']): string | undefined {
-  return typeof logger === 'object' && logger !== null && typeof logger.level === 'string' ? logger.level : undefined;
+/**
+ * Slow and half-open clients (issue 11: 1,000 idle connections were held for ever). With
+ * REQUEST_TIMEOUT_MS = T (default 15 s): the headers must arrive within min(T, 10 s) and the whole
+ * request within T (Node checks both every second), a socket silent for T is closed, and a
+ * kept-alive socket idle for min(T, 5 s) is closed. A handler cannot hang either, since every
+ * outside call it makes is bounded (DB_TIMEOUT_MS, REDIS_TIMEOUT_MS, SMTP_TIMEOUT_MS, Stripe's);
+ * Fastify's per-request handlerTimeout was measured at ~10 µs of CPU on every request (a timer and
+ * an AbortController each), a third of the API's floor, so it is not used.
+ */
+function serverTimeouts(requestMs: number) {
+  const headersMs = Math.min(requestMs, 10_000);
+  return {
+    requestTimeout: requestMs,
+    connectionTimeout: requestMs,
+    keepAliveTimeout: Math.min(requestMs, 5000),
+    http: { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: 1000 },
+  };
 }
 
-/** REDIS_URL set but unreachable fails the start with one clear line. */
-async function connectRedis(url: string): Promise<Redis> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 3000, lazyConnect: true });
-  let cause: Error | undefined;
-  const onError = (err: Error) => (cause ??= err);
-  redis.on('error', onError);
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (err) {
-    redis.disconnect();
-    throw new Error(`Cannot reach Redis at REDIS_URL (${url.replace(/:[^:@/]*@/, ':***@')}): ${(cause ?? (err as Error)).message}`);
-  }
-  redis.off('error', onError);
-  return redis;
+function levelOf(logger: FastifyServerOptions['logger']): string | undefined {
+  return typeof logger === 'object' && logger !== null && typeof logger.level === 'string' ? logger.level : undefined;
 }

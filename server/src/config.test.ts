@@ -10,11 +10,25 @@ describe('loadConfig', () => {
     const dir = tmp();
     const c = loadConfig({}, { cwd: dir });
     expect(c).toMatchObject({
-      port: 4000, host: '127.0.0.1', databaseUrl: `sqlite:${join(dir, 'data', 'rotalink.db')}`, jwtTtlSeconds: 86400,
-      adminUsername: 'admin', adminPasswordGenerated: true, apiPublicUrl: 'http://localhost:4000', publicSiteUrl: 'http://localhost:3000',
-      corsOrigins: ['http://localhost:3000'], paymentProvider: 'local', mailOutboxDir: join(dir, 'data', 'outbox'),
-      rateLimit: { loginPerMin: 10, clicksPerMin: 60, globalPerMin: 600 }, trustProxy: false, redisUrl: undefined, smtpUrl: undefined,
-      logLevel: 'info', slowRequestMs: 1000,
+      port: 4000,
+      host: '127.0.0.1',
+      databaseUrl: `sqlite:${join(dir, 'data', 'rotalink.db')}`,
+      jwtTtlSeconds: 86400,
+      adminUsername: 'admin',
+      adminPasswordGenerated: true,
+      apiPublicUrl: 'http://localhost:4000',
+      publicSiteUrl: 'http://localhost:3000',
+      corsOrigins: ['http://localhost:3000'],
+      paymentProvider: 'local',
+      mailOutboxDir: join(dir, 'data', 'outbox'),
+      rateLimit: { loginPerMin: 10, loginIpPerMin: 30, loginAccountPerHour: 50, clicksPerMin: 60, globalPerMin: 600 },
+      trustProxy: false,
+      redisUrl: undefined,
+      redisKeyPrefix: 'rotalink:',
+      smtpUrl: undefined,
+      logLevel: 'info',
+      slowRequestMs: 1000,
+      timeouts: { dbMs: 5000, redisMs: 300, smtpMs: 5000, requestMs: 15000 },
     });
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(c.adminPassword.length).toBeGreaterThanOrEqual(12);
@@ -44,22 +58,76 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const c = loadConfig(
       {
-        PORT: '5000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@db/x', JWT_SECRET: 'x'.repeat(40), JWT_TTL: '30m', ADMIN_USERNAME: 'root',
-        ADMIN_PASSWORD: 'a-long-password', API_PUBLIC_URL: 'https://api.example.com/', PUBLIC_SITE_URL: 'https://example.com',
-        CORS_ORIGINS: 'https://a.example.com, https://b.example.com', SMTP_URL: 'smtp://mail:25', MAIL_OUTBOX_DIR: '/tmp/out',
-        PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:12111',
-        REDIS_URL: 'redis://r:6379', RATE_LIMIT_LOGIN_PER_MIN: '0', RATE_LIMIT_CLICKS_PER_MIN: '7', RATE_LIMIT_GLOBAL_PER_MIN: '9', TRUST_PROXY: '1',
-        LOG_LEVEL: 'warn', LOG_SLOW_REQUEST_MS: '250',
+        PORT: '5000',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://u@db/x',
+        JWT_SECRET: 'x'.repeat(40),
+        JWT_TTL: '30m',
+        ADMIN_USERNAME: 'root',
+        ADMIN_PASSWORD: 'a-long-password',
+        API_PUBLIC_URL: 'https://api.example.com/',
+        PUBLIC_SITE_URL: 'https://example.com',
+        CORS_ORIGINS: 'https://a.example.com, https://b.example.com',
+        SMTP_URL: 'smtp://mail:25',
+        MAIL_OUTBOX_DIR: '/tmp/out',
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+        REDIS_URL: 'redis://r:6379',
+        RATE_LIMIT_LOGIN_PER_MIN: '0',
+        RATE_LIMIT_CLICKS_PER_MIN: '7',
+        RATE_LIMIT_GLOBAL_PER_MIN: '9',
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
+        LOG_SLOW_REQUEST_MS: '250',
+        RATE_LIMIT_LOGIN_IP_PER_MIN: '11',
+        RATE_LIMIT_LOGIN_ACCOUNT_PER_HOUR: '12',
+        REDIS_KEY_PREFIX: 'shop1:',
+        DB_TIMEOUT_MS: '2500',
+        REDIS_TIMEOUT_MS: '200',
+        SMTP_TIMEOUT_MS: '3000',
+        REQUEST_TIMEOUT_MS: '20000',
       },
       { cwd: tmp() },
     );
     expect(c).toMatchObject({
-      port: 5000, host: '0.0.0.0', databaseUrl: 'postgres://u@db/x', jwtTtlSeconds: 1800, adminUsername: 'root', adminPassword: 'a-long-password',
-      adminPasswordGenerated: false, apiPublicUrl: 'https://api.example.com', corsOrigins: ['https://example.com', 'https://a.example.com', 'https://b.example.com'],
-      smtpUrl: 'smtp://mail:25', mailOutboxDir: '/tmp/out', paymentProvider: 'stripe', stripeApi: { host: '127.0.0.1', port: 12111, protocol: 'http' },
-      redisUrl: 'redis://r:6379', rateLimit: { loginPerMin: 0, clicksPerMin: 7, globalPerMin: 9 }, trustProxy: true,
-      logLevel: 'warn', slowRequestMs: 250,
+      port: 5000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db/x',
+      jwtTtlSeconds: 1800,
+      adminUsername: 'root',
+      adminPassword: 'a-long-password',
+      adminPasswordGenerated: false,
+      apiPublicUrl: 'https://api.example.com',
+      corsOrigins: ['https://example.com', 'https://a.example.com', 'https://b.example.com'],
+      smtpUrl: 'smtp://mail:25',
+      mailOutboxDir: '/tmp/out',
+      paymentProvider: 'stripe',
+      stripeApi: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      redisUrl: 'redis://r:6379',
+      redisKeyPrefix: 'shop1:',
+      rateLimit: { loginPerMin: 0, loginIpPerMin: 11, loginAccountPerHour: 12, clicksPerMin: 7, globalPerMin: 9 },
+      trustProxy: true,
+      logLevel: 'warn',
+      slowRequestMs: 250,
+      timeouts: { dbMs: 2500, redisMs: 200, smtpMs: 3000, requestMs: 20000 },
     });
+  });
+
+  it('production runs the local checkout only when ALLOW_LOCAL_PAYMENTS=1 (a demo)', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'a-long-password' };
+    expect(loadConfig({ ...prod, ALLOW_LOCAL_PAYMENTS: '1' }, { cwd: tmp() })).toMatchObject({
+      paymentProvider: 'local',
+      allowLocalPayments: true,
+    });
+    expect(
+      loadConfig({ ...prod, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' }, { cwd: tmp() })
+        .paymentProvider,
+    ).toBe('stripe');
+    expect(() => loadConfig({ ...prod, ALLOW_LOCAL_PAYMENTS: 'yes' }, { cwd: tmp() })).toThrow(ConfigError);
+    // Outside production the local checkout stays the default (npm start, tests).
+    expect(loadConfig({}, { cwd: tmp() }).paymentProvider).toBe('local');
   });
 
   it.each([
@@ -76,7 +144,15 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters'],
     [{ REDIS_URL: 'http://x' }, "Invalid configuration: REDIS_URL must start with redis: or rediss:, got 'http://x'"],
     [{ LOG_SLOW_REQUEST_MS: '0' }, 'Invalid configuration: LOG_SLOW_REQUEST_MS must be between 1 and 3600000, got 0'],
-    [{ TRUST_PROXY: 'yes please' }, "Invalid configuration: TRUST_PROXY must be true, a hop count or a list of addresses, got 'yes please'"],
+    [
+      { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) },
+      "Invalid configuration: PAYMENT_PROVIDER is 'local' (a free test checkout) with NODE_ENV=production: set PAYMENT_PROVIDER=stripe, or ALLOW_LOCAL_PAYMENTS=1 for a demo",
+    ],
+    [{ DB_TIMEOUT_MS: '5' }, 'Invalid configuration: DB_TIMEOUT_MS must be between 100 and 600000, got 5'],
+    [
+      { TRUST_PROXY: 'yes please' },
+      "Invalid configuration: TRUST_PROXY must be true, a hop count or a list of addresses, got 'yes please'",
+    ],
   ])('%j fails with one line naming the variable', (env, message) => {
     const run = () => loadConfig(env as Record<string, string>, { cwd: tmp() });
     expect(run).toThrow(ConfigError);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { MIN_PASSWORD } from '@rotalink/shared-api/rules';
 
 /**
  * Server configuration (DESIGN §4), parsed ONCE at boot. Nothing else in the server reads
@@ -30,12 +31,27 @@ export interface Config {
   /** MAIL_FROM: the sender of our mail, e.g. `Rotalink <no-reply@example.com>` (a default when unset). */
   mailFrom: string | undefined;
   paymentProvider: 'local' | 'stripe';
+  /** ALLOW_LOCAL_PAYMENTS=1: the built-in (free) checkout in production, for demos only. */
+  allowLocalPayments: boolean;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   /** STRIPE_API_BASE (e.g. http://127.0.0.1:12111): lets tests point the Stripe SDK at a local fake. */
   stripeApi: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
   redisUrl: string | undefined;
-  rateLimit: { loginPerMin: number; clicksPerMin: number; globalPerMin: number };
+  /** REDIS_KEY_PREFIX: the start of every key we write, so several apps (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  /**
+   * Failed sign-ins: per IP + account a minute, per IP (any account) a minute, per account (any
+   * IP) an hour; and calls per IP a minute. loginPerMin = 0 turns every sign-in budget off.
+   */
+  rateLimit: { loginPerMin: number; loginIpPerMin: number; loginAccountPerHour: number; clicksPerMin: number; globalPerMin: number };
+  /**
+   * Bounds on outside calls (README "Failure modes"). DB_TIMEOUT_MS: the longest a database call
+   * may wait — PostgreSQL connect/pool wait and statement, SQLite write lock. REDIS_TIMEOUT_MS:
+   * one Redis command. SMTP_TIMEOUT_MS: connecting to the SMTP server and its greeting.
+   * REQUEST_TIMEOUT_MS: receiving a request (headers within min(this, 10 s)), and idle sockets.
+   */
+  timeouts: { dbMs: number; redisMs: number; smtpMs: number; requestMs: number };
   /** TRUST_PROXY: true, a hop count, or a list of addresses/CIDRs, passed to Fastify as is. */
   trustProxy: boolean | number | string;
   logLevel: string;
@@ -139,19 +155,31 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
   if (adminPassword === undefined) {
     // Kept in the data dir so a restart keeps (and prints again) the same password. See README.
     adminPassword = persistedSecret(join(dataDir, 'admin-password'), () => randomBytes(12).toString('base64url'));
-  } else if (adminPassword.length < 8) {
-    fail('ADMIN_PASSWORD', 'must be at least 8 characters');
+  } else if (adminPassword.length < MIN_PASSWORD) {
+    fail('ADMIN_PASSWORD', `must be at least ${MIN_PASSWORD} characters`);
   }
 
   const apiPublicUrl = url(env, 'API_PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']);
   const publicSiteUrl = url(env, 'PUBLIC_SITE_URL', 'http://localhost:3000', ['http:', 'https:']);
-  const extra = (str(env, 'CORS_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const extra = (str(env, 'CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const corsOrigins = [publicSiteUrl, ...extra.map((o) => url({ CORS_ORIGINS: o }, 'CORS_ORIGINS', o, ['http:', 'https:']))];
 
   const paymentProvider = (str(env, 'PAYMENT_PROVIDER') ?? 'local') as Config['paymentProvider'];
-  if (paymentProvider !== 'local' && paymentProvider !== 'stripe') fail('PAYMENT_PROVIDER', `must be local or stripe, got '${paymentProvider}'`);
+  if (paymentProvider !== 'local' && paymentProvider !== 'stripe')
+    fail('PAYMENT_PROVIDER', `must be local or stripe, got '${paymentProvider}'`);
   const stripeSecretKey = str(env, 'STRIPE_SECRET_KEY');
   const stripeWebhookSecret = str(env, 'STRIPE_WEBHOOK_SECRET');
+  const allowLocalPayments = str(env, 'ALLOW_LOCAL_PAYMENTS') === '1';
+  // The local provider's Pay button is the payment: in production it would be a free plan.
+  if (paymentProvider === 'local' && nodeEnv === 'production' && !allowLocalPayments) {
+    fail(
+      'PAYMENT_PROVIDER',
+      "is 'local' (a free test checkout) with NODE_ENV=production: set PAYMENT_PROVIDER=stripe, or ALLOW_LOCAL_PAYMENTS=1 for a demo",
+    );
+  }
   if (paymentProvider === 'stripe' && !stripeSecretKey) fail('STRIPE_SECRET_KEY', 'is required when PAYMENT_PROVIDER=stripe');
   if (paymentProvider === 'stripe' && !stripeWebhookSecret) fail('STRIPE_WEBHOOK_SECRET', 'is required when PAYMENT_PROVIDER=stripe');
   let stripeApi: Config['stripeApi'];
@@ -172,11 +200,23 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
 
   const redisUrl = str(env, 'REDIS_URL');
   if (redisUrl) url(env, 'REDIS_URL', redisUrl, ['redis:', 'rediss:']);
+  const redisKeyPrefix = str(env, 'REDIS_KEY_PREFIX') ?? 'rotalink:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisKeyPrefix))
+    fail('REDIS_KEY_PREFIX', `must be 1-64 letters, digits or :_.-, got '${redisKeyPrefix}'`);
 
   const rateLimit = {
     loginPerMin: int(env, 'RATE_LIMIT_LOGIN_PER_MIN', 10, 0, 1_000_000),
+    loginIpPerMin: int(env, 'RATE_LIMIT_LOGIN_IP_PER_MIN', 30, 0, 1_000_000),
+    loginAccountPerHour: int(env, 'RATE_LIMIT_LOGIN_ACCOUNT_PER_HOUR', 50, 0, 1_000_000),
     clicksPerMin: int(env, 'RATE_LIMIT_CLICKS_PER_MIN', 60, 0, 1_000_000),
     globalPerMin: int(env, 'RATE_LIMIT_GLOBAL_PER_MIN', 600, 0, 10_000_000),
+  };
+
+  const timeouts = {
+    dbMs: int(env, 'DB_TIMEOUT_MS', 5000, 100, 600_000),
+    redisMs: int(env, 'REDIS_TIMEOUT_MS', 300, 10, 60_000),
+    smtpMs: int(env, 'SMTP_TIMEOUT_MS', 5000, 100, 600_000),
+    requestMs: int(env, 'REQUEST_TIMEOUT_MS', 15_000, 500, 600_000),
   };
 
   const tp = str(env, 'TRUST_PROXY');
@@ -190,12 +230,38 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
   }
 
   const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) fail('LOG_LEVEL', `is not a pino level: '${logLevel}'`);
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
+    fail('LOG_LEVEL', `is not a pino level: '${logLevel}'`);
   const slowRequestMs = int(env, 'LOG_SLOW_REQUEST_MS', 1000, 1, 3_600_000);
 
   return {
-    nodeEnv, port, host, databaseUrl, dataDir, jwtSecret, jwtTtlSeconds, adminUsername, adminPassword,
-    adminPasswordGenerated, apiPublicUrl, publicSiteUrl, corsOrigins, smtpUrl, mailOutboxDir, mailFrom, paymentProvider,
-    stripeSecretKey, stripeWebhookSecret, stripeApi, redisUrl, rateLimit, trustProxy, logLevel, slowRequestMs,
+    nodeEnv,
+    port,
+    host,
+    databaseUrl,
+    dataDir,
+    jwtSecret,
+    jwtTtlSeconds,
+    adminUsername,
+    adminPassword,
+    adminPasswordGenerated,
+    apiPublicUrl,
+    publicSiteUrl,
+    corsOrigins,
+    smtpUrl,
+    mailOutboxDir,
+    mailFrom,
+    paymentProvider,
+    allowLocalPayments,
+    stripeSecretKey,
+    stripeWebhookSecret,
+    stripeApi,
+    redisUrl,
+    redisKeyPrefix,
+    rateLimit,
+    timeouts,
+    trustProxy,
+    logLevel,
+    slowRequestMs,
   };
 }

@@ -1,13 +1,20 @@
+import type { ErrorCode } from '@rotalink/shared-api/contract';
+import { paths } from '@rotalink/shared-api/paths';
+import { MESSAGES } from '@rotalink/shared-api/rules';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 /**
  * Small domain errors: services throw them, ONE handler (below) turns them into the JSON error
- * body of DESIGN §7 `{ error, message }` (the same text in both, the spec's client reads either).
+ * body of DESIGN §7 `{ error, message, code }` (the same text in both, the spec's client reads
+ * either; `code` is the stable one clients switch on).
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** The stable code on the wire (shared-api error-codes.ts): clients switch on it, not on the text. */
+    readonly code: ErrorCode,
     /** Extra fields for the body, e.g. login's `status: 'FAILED'`. */
     readonly extra: Record<string, unknown> = {},
   ) {
@@ -16,35 +23,109 @@ export class HttpError extends Error {
   }
 }
 export class BadRequest extends HttpError {
-  constructor(message: string, extra?: Record<string, unknown>) { super(400, message, extra); }
+  constructor(message: string, extra?: Record<string, unknown>) {
+    super(400, message, 'invalid', extra);
+  }
 }
 export class Unauthorized extends HttpError {
-  constructor(message: string, extra?: Record<string, unknown>) { super(401, message, extra); }
+  constructor(message: string, code: 'session-ended' | 'token-missing' | 'bad-credentials', extra?: Record<string, unknown>) {
+    super(401, message, code, extra);
+  }
 }
 export class Forbidden extends HttpError {
-  constructor(message = 'You are not allowed to do this.') { super(403, message); }
+  constructor(message = 'You are not allowed to do this.', code: 'forbidden' | 'plan-inactive' = 'forbidden') {
+    super(403, message, code);
+  }
 }
 export class NotFound extends HttpError {
-  constructor(message: string) { super(404, message); }
+  constructor(message: string) {
+    super(404, message, 'not-found');
+  }
 }
 export class Conflict extends HttpError {
-  constructor(message: string) { super(409, message); }
+  constructor(
+    message: string,
+    code:
+      | 'queue-head-required'
+      | 'link-completed'
+      | 'link-limit'
+      | 'sub-profile-limit'
+      | 'email-taken'
+      | 'already-active'
+      | 'conflict' = 'conflict',
+  ) {
+    super(409, message, code);
+  }
 }
 export class TooMany extends HttpError {
-  constructor(message = 'Too many requests, please try again later.') { super(429, message); }
+  constructor(message = 'Too many requests, please try again later.', extra?: Record<string, unknown>) {
+    super(429, message, 'rate-limited', extra);
+  }
+}
+/** A dependency (database, Redis, SMTP) is away: the client may try again shortly. */
+export class Unavailable extends HttpError {
+  constructor(message: string = MESSAGES.unavailable) {
+    super(503, message, 'unavailable');
+  }
 }
 
-export const INTERNAL_ERROR = 'Something went wrong!';
+/** The 503 text when the database is away (README "Failure modes"). */
+export const DATABASE_UNAVAILABLE = 'The database is temporarily unavailable. Please try again in a moment.';
+/** Seconds a client should wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+/** An outside service (the payment provider) failed. */
+export class BadGateway extends HttpError {
+  constructor(message: string) {
+    super(502, message, 'upstream-failed');
+  }
+}
+
+export const INTERNAL_ERROR = MESSAGES.somethingWentWrong;
 
 /** Human names for the contract's field names, used in validation messages. */
 const FIELD_LABELS: Record<string, string> = {
-  firstName: 'First name', lastName: 'Last name', first_name: 'First name', last_name: 'Last name',
-  email: 'Email', password: 'Password', phone: 'Phone', title: 'Title', slogan: 'Slogan', about: 'About',
-  link: 'URL', max_clicks: 'Max clicks', name: 'Name', user_id: 'User id', userId: 'User id', link_id: 'Link id',
-  token: 'Token', username: 'Username', session_id: 'Session id', planName: 'Plan name', duration: 'Duration',
-  amount: 'Amount', package_price: 'Package price', package_joined_date: 'Joined date',
-  package_expiry_date: 'Expiry date', subscription_status: 'Subscription status', subscription_type: 'Subscription type',
+  firstName: 'First name',
+  lastName: 'Last name',
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  password: 'Password',
+  phone: 'Phone',
+  title: 'Title',
+  slogan: 'Slogan',
+  about: 'About',
+  link: 'URL',
+  max_clicks: 'Max clicks',
+  name: 'Name',
+  user_id: 'User id',
+  userId: 'User id',
+  link_id: 'Link id',
+  token: 'Token',
+  username: 'Username',
+  session_id: 'Session id',
+  planName: 'Plan name',
+  duration: 'Duration',
+  amount: 'Amount',
+  package_price: 'Package price',
+  package_joined_date: 'Joined date',
+  package_expiry_date: 'Expiry date',
+  subscription_status: 'Subscription status',
+  subscription_type: 'Subscription type',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  newEmail: 'New email',
+  link_ids: 'Link ids',
+  page: 'Page',
+  pageSize: 'Page size',
+  mode: 'Mode',
+  on_finish: 'On finish',
+  backup_url: 'Backup URL',
+  unique_window_hours: 'Unique window (hours)',
+  filter_bots: 'Bot filter',
 };
+
+/** A field's name in words, for messages ('first_name' → 'First name'). */
+export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field;
 
 interface AjvIssue {
   instancePath?: string;
@@ -57,10 +138,14 @@ interface AjvIssue {
 export function validationMessage(issues: AjvIssue[], context: string | undefined): string {
   const issue = issues[0] ?? {};
   const params = issue.params ?? {};
-  let field = (issue.instancePath ?? '').split('/').filter(Boolean).pop();
+  const segments = (issue.instancePath ?? '').split('/').filter(Boolean);
+  let field = segments.pop();
   if (issue.keyword === 'required') field = String(params.missingProperty ?? field ?? '');
   if (!field && issue.keyword === 'type' && context === 'body') return 'The request body must be a JSON object.';
-  const label = field ? (FIELD_LABELS[field] ?? field) : context === 'querystring' ? 'Query' : 'Request';
+  let label = field ? (FIELD_LABELS[field] ?? field) : context === 'querystring' ? 'Query' : 'Request';
+  // An entry of a list (link_ids/3): name the list, not the index.
+  if (field && /^\d+$/.test(field) && segments.length)
+    label = `Each entry of ${(FIELD_LABELS[segments[segments.length - 1]] ?? segments[segments.length - 1]).toLowerCase()}`;
   switch (issue.keyword) {
     case 'required':
       return `${label} is required.`;
@@ -73,7 +158,7 @@ export function validationMessage(issues: AjvIssue[], context: string | undefine
     case 'pattern':
       return `${label} is not valid.`;
     case 'type':
-      return `${label} must be ${params.type === 'integer' ? 'a whole number' : `a ${params.type}`}.`;
+      return `${label} must be ${params.type === 'integer' ? 'a whole number' : `${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${params.type}`}.`;
     case 'minimum':
     case 'maximum':
       return `${label} must be ${issue.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit}.`;
@@ -88,40 +173,78 @@ export function validationMessage(issues: AjvIssue[], context: string | undefine
   }
 }
 
-function send(reply: FastifyReply, statusCode: number, message: string, extra: Record<string, unknown> = {}) {
-  return reply.status(statusCode).send({ ...extra, error: message, message });
+function send(reply: FastifyReply, statusCode: number, message: string, code: ErrorCode, extra: Record<string, unknown> = {}) {
+  return reply.status(statusCode).send({ ...extra, error: message, message, code });
+}
+
+/** The code of a status that no domain error named (plugins, the framework). */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'session-ended';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not-found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'too-large';
+    case 415:
+      return 'unsupported-media-type';
+    case 429:
+      return 'rate-limited';
+    case 502:
+      return 'upstream-failed';
+    case 503:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'internal' : 'invalid';
+  }
 }
 
 /** The one error handler: domain errors, validation, bad JSON, too large, and everything else hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof HttpError) return send(reply, err.statusCode, err.message, err.extra);
+    if (err instanceof HttpError) {
+      if (err.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, err.statusCode, err.message, err.code, err.extra);
+    }
     if (err.validation) {
-      return send(reply, 400, validationMessage(err.validation as AjvIssue[], err.validationContext), loginExtra(request));
+      return send(reply, 400, validationMessage(err.validation as AjvIssue[], err.validationContext), 'invalid', loginExtra(request));
     }
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return send(reply, 400, 'The request body is not valid JSON.');
+        return send(reply, 400, 'The request body is not valid JSON.', 'invalid');
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, 413, 'The request body is too large.');
+        return send(reply, 413, 'The request body is too large.', 'too-large');
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, 'Send the request body as JSON (Content-Type: application/json).');
+        return send(reply, 415, 'Send the request body as JSON (Content-Type: application/json).', 'unsupported-media-type');
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return send(reply, 400, 'The request body length is not valid.');
+        return send(reply, 400, 'The request body length is not valid.', 'invalid');
+    }
+    // The database away (refused, dropped, timed out, locked past DB_TIMEOUT_MS): a clear 503 the
+    // client may retry, logged as a warning without a stack (it is not a bug) — never a 500.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ cause: err.message, code: err.code }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, DATABASE_UNAVAILABLE, 'unavailable', loginExtra(request));
     }
     // @fastify/rate-limit and other plugins throw errors that carry their own 4xx status.
     const status = err.statusCode ?? 500;
-    if (status === 429) return send(reply, 429, 'Too many requests, please try again later.');
-    if (status >= 400 && status < 500) return send(reply, status, err.message || 'Bad request.');
+    if (status === 429) return send(reply, 429, 'Too many requests, please try again later.', 'rate-limited');
+    if (status >= 400 && status < 500) return send(reply, status, err.message || 'Bad request.', codeForStatus(status));
     request.log.error({ err }, 'unexpected error');
-    return send(reply, 500, INTERNAL_ERROR);
+    return send(reply, 500, INTERNAL_ERROR, 'internal');
   });
 
-  app.setNotFoundHandler((request, reply) => send(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found.`));
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found.`, 'not-found'),
+  );
 }
 
 /** The spec's login client reads `status`: keep it on every failed login answer. */
 function loginExtra(request: FastifyRequest): Record<string, unknown> {
-  return request.routeOptions.url === '/api/auth/login' ? { status: 'FAILED' } : {};
+  return request.routeOptions.url === paths.login.url ? { status: 'FAILED' } : {};
 }

@@ -8,11 +8,18 @@ describe.each(engines)('app (%s)', (engine) => {
   it('GET /healthz answers ok once the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
   it('GET /healthz is not rate limited (load balancers poll it from one address)', async () => {
-    const limited = await buildApp({ config: { ...t.config, rateLimit: { ...t.config.rateLimit, globalPerMin: 2 } }, db: t.db, logger: false });
+    const limited = await buildApp({
+      config: { ...t.config, rateLimit: { ...t.config.rateLimit, globalPerMin: 2 } },
+      db: t.db,
+      logger: false,
+    });
     const codes = [];
     for (let i = 0; i < 4; i++) codes.push((await limited.inject({ method: 'GET', url: '/healthz' })).statusCode);
     expect(codes).toEqual([200, 200, 200, 200]);
@@ -31,12 +38,18 @@ describe.each(engines)('app (%s)', (engine) => {
       const path = e.url.replace(':userId', '{userId}');
       expect(doc.paths[path]?.[e.method.toLowerCase()]).toBeDefined();
     }
-    expect(doc.paths['/api/links/linkadd'].post.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['link', 'user_id']));
+    expect(doc.paths['/api/links/linkadd'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['link', 'user_id']),
+    );
   });
 
   it('CORS allows PUBLIC_SITE_URL and CORS_ORIGINS only', async () => {
     const pre = (origin: string) =>
-      t.app.inject({ method: 'OPTIONS', url: '/api/auth/login', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' } });
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/login',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+      });
     expect((await pre('http://localhost:3000')).headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect((await pre('https://admin.example.com')).headers['access-control-allow-origin']).toBe('https://admin.example.com');
     expect((await pre('https://evil.example.com')).headers['access-control-allow-origin']).toBeUndefined();
@@ -61,7 +74,7 @@ describe('unexpected errors', () => {
     });
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'Something went wrong!', message: 'Something went wrong!' });
+    expect(res.json()).toEqual({ error: 'Something went wrong!', message: 'Something went wrong!', code: 'internal' });
     expect(res.body).not.toContain('secret');
     await app.close();
   });

@@ -1,4 +1,4 @@
-import { endpoints, type Endpoint } from '@rotalink/shared-api/contract';
+import { ERROR_CODES, endpoints, type Endpoint } from '@rotalink/shared-api/contract';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { adminToken, bearer, engines, signupMember, useTestApp, type Member } from './helpers';
 
@@ -13,27 +13,59 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   resetPassword: { token: 'abc', password: 'password1' },
   updateProfile: { first_name: 'A', last_name: 'B', title: 't', slogan: 's', about: 'a' },
   createSubProfile: { firstName: 'A', lastName: 'B', email: '', phone: '12345', password: '' },
-  updateSubProfile: { userId: m.userId, first_name: 'A', last_name: 'B', email: '', phone: '12345', title: '', slogan: '', about: '', password: '' },
+  updateSubProfile: {
+    userId: m.userId,
+    first_name: 'A',
+    last_name: 'B',
+    email: '',
+    phone: '12345',
+    title: '',
+    slogan: '',
+    about: '',
+    password: '',
+  },
   createPaymentSession: { planName: 'monthly', duration: 'monthly', amount: 144.56 },
   verifyPayment: { session_id: 'cs_test' },
   incrementClicks: { link_id: 'abc' },
   addLink: { link: 'https://example.com', max_clicks: 1, name: 'n', user_id: m.userId },
   resetLink: { link_id: 'abc', user_id: m.userId },
   deleteLink: { link_id: 'abc', user_id: m.userId },
+  updateLink: { link_id: 'abc', user_id: m.userId, name: 'n', link: 'https://example.com', max_clicks: 2 },
+  reorderLinks: { user_id: m.userId, link_ids: [] },
+  deleteSubProfile: { userId: 'abc' },
+  changePassword: { currentPassword: 'password1', newPassword: 'password2' },
+  changeEmail: { newEmail: 'new@example.com', currentPassword: 'password1' },
+  confirmEmail: { token: 'abc' },
+  updateRotatorSettings: {
+    user_id: m.userId,
+    mode: 'random',
+    on_finish: 'page',
+    backup_url: null,
+    unique_window_hours: 0,
+    filter_bots: true,
+  },
   adminLogin: { username: 'admin', password: 'password1' },
   deleteUser: { user_id: m.userId },
-  updateUser: { package_price: 1, package_joined_date: null, package_expiry_date: null, subscription_status: 'active', subscription_type: 'monthly' },
+  updateUser: {
+    package_price: 1,
+    package_joined_date: null,
+    package_expiry_date: null,
+    subscription_status: 'active',
+    subscription_type: 'monthly',
+  },
 });
 
 const list = Object.entries(endpoints) as Array<[string, Endpoint]>;
 const withBody = list.filter(([, e]) => e.body);
-const withQuery = list.filter(([, e]) => e.querystring);
+// The calls whose query names a user (a paged list's query is all optional: sub-profiles.routes.test.ts).
+const withQuery = list.filter(([, e]) => (e.querystring as TObject | undefined)?.required?.includes('user_id'));
 const withParams = list.filter(([, e]) => e.params);
 
 /** A value of the wrong JSON type for a property schema. */
 function wrongType(schema: TSchema): unknown {
   const types = new Set<string>();
-  const walk = (s: TSchema) => (s.anyOf ? (s.anyOf as TSchema[]).forEach(walk) : types.add(s.type ?? (s.const !== undefined ? typeof s.const : 'string')));
+  const walk = (s: TSchema) =>
+    s.anyOf ? (s.anyOf as TSchema[]).forEach(walk) : types.add(s.type ?? (s.const !== undefined ? typeof s.const : 'string'));
   walk(schema);
   return types.has('number') || types.has('integer') ? 'not a number' : { nested: ['object'] };
 }
@@ -56,11 +88,18 @@ describe.each(engines)('bad input on every route (%s)', (engine) => {
     expect(typeof body.error).toBe('string');
     expect((body.error as string).length).toBeGreaterThan(5);
     expect(body.message).toBe(body.error);
+    // A body without a stable code would leave clients comparing texts (issue 10).
+    expect(ERROR_CODES).toContain((body as { code?: unknown }).code);
     expect(body.error).not.toMatch(/ajv|schema|instancePath|\bat \w+ \(/i);
   };
 
   it.each(withBody.map(([name, e]) => [name, e] as const))('%s: malformed JSON → 400', async (_name, e) => {
-    const res = await t.app.inject({ method: e.method, url: urlFor(e), headers: { ...headersFor(e), 'content-type': 'application/json' }, payload: '{"email": "a@b.c",' });
+    const res = await t.app.inject({
+      method: e.method,
+      url: urlFor(e),
+      headers: { ...headersFor(e), 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c",',
+    });
     expectClear4xx(res);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('The request body is not valid JSON.');
@@ -68,7 +107,12 @@ describe.each(engines)('bad input on every route (%s)', (engine) => {
 
   it.each(withBody.map(([name, e]) => [name, e] as const))('%s: empty object, array, or no body → 400 naming a field', async (_name, e) => {
     for (const payload of ['{}', '[]', '"just a string"', 'null', '42']) {
-      const res = await t.app.inject({ method: e.method, url: urlFor(e), headers: { ...headersFor(e), 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: e.method,
+        url: urlFor(e),
+        headers: { ...headersFor(e), 'content-type': 'application/json' },
+        payload,
+      });
       expectClear4xx(res);
       expect(res.statusCode).toBe(400);
     }
@@ -83,10 +127,20 @@ describe.each(engines)('bad input on every route (%s)', (engine) => {
     expect(base).toBeDefined();
     const props = (e.body as TObject).properties;
     for (const [key, schema] of Object.entries(props)) {
-      const wrong = await t.app.inject({ method: e.method, url: urlFor(e), headers: headersFor(e), payload: { ...base, [key]: wrongType(schema) } });
+      const wrong = await t.app.inject({
+        method: e.method,
+        url: urlFor(e),
+        headers: headersFor(e),
+        payload: { ...base, [key]: wrongType(schema) },
+      });
       expectClear4xx(wrong);
       expect(wrong.statusCode).toBe(400);
-      const huge = await t.app.inject({ method: e.method, url: urlFor(e), headers: headersFor(e), payload: { ...base, [key]: 'x'.repeat(20_000) } });
+      const huge = await t.app.inject({
+        method: e.method,
+        url: urlFor(e),
+        headers: headersFor(e),
+        payload: { ...base, [key]: 'x'.repeat(20_000) },
+      });
       expectClear4xx(huge);
       expect(huge.statusCode).toBe(400);
     }
@@ -108,7 +162,12 @@ describe.each(engines)('bad input on every route (%s)', (engine) => {
 
   it.each(withParams.map(([name, e]) => [name, e] as const))('%s: huge or odd :userId → 400', async (_name, e) => {
     for (const id of ['a'.repeat(500), "x'%20OR%201=1"]) {
-      const res = await t.app.inject({ method: e.method, url: e.url.replace(':userId', id), headers: headersFor(e), ...(e.body ? { payload: validBodies(m)[_name] } : {}) });
+      const res = await t.app.inject({
+        method: e.method,
+        url: e.url.replace(':userId', id),
+        headers: headersFor(e),
+        ...(e.body ? { payload: validBodies(m)[_name] } : {}),
+      });
       expectClear4xx(res);
       expect(res.statusCode).toBe(400);
     }
@@ -116,7 +175,9 @@ describe.each(engines)('bad input on every route (%s)', (engine) => {
 
   it('unknown fields are dropped, never written', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/auth/updateProfile', headers: bearer(m.token),
+      method: 'POST',
+      url: '/api/auth/updateProfile',
+      headers: bearer(m.token),
       payload: { first_name: 'A', last_name: 'B', subscription_status: 'active', package_price_cents: 0, id: 'other' },
     });
     expect(res.statusCode).toBe(200);
@@ -127,6 +188,6 @@ describe.each(engines)('bad input on every route (%s)', (engine) => {
   it('unknown routes are a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Route GET /api/nope not found.', message: 'Route GET /api/nope not found.' });
+    expect(res.json()).toEqual({ error: 'Route GET /api/nope not found.', message: 'Route GET /api/nope not found.', code: 'not-found' });
   });
 });

@@ -40,6 +40,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     RATE_LIMIT_LOGIN_PER_MIN: '0',
     RATE_LIMIT_CLICKS_PER_MIN: '0',
     RATE_LIMIT_GLOBAL_PER_MIN: '0',
+    // Counters of this run only: other runs (and other people's) share the test Redis.
+    REDIS_KEY_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -66,7 +68,9 @@ async function dropSchema(url: string, schema: string): Promise<void> {
 }
 
 /** Opens (and migrates) a fresh database for one engine. */
-export async function openTestDb(engine: Engine): Promise<{ handle: DbHandle; databaseUrl: string; searchPath?: string; cleanup: () => Promise<void> }> {
+export async function openTestDb(
+  engine: Engine,
+): Promise<{ handle: DbHandle; databaseUrl: string; searchPath?: string; cleanup: () => Promise<void> }> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'rotalink-db-'));
     const databaseUrl = `sqlite:${join(dir, 'test.db')}`;
@@ -76,7 +80,8 @@ export async function openTestDb(engine: Engine): Promise<{ handle: DbHandle; da
   }
   const databaseUrl = process.env.TEST_DATABASE_URL as string;
   const searchPath = await createSchema(databaseUrl);
-  const handle = connect(databaseUrl, { searchPath, poolMax: 20 });
+  // application_name: a fault test can find (and terminate) this run's backends and no one else's.
+  const handle = connect(databaseUrl, { searchPath, poolMax: 20, applicationName: `rotalink-test-${searchPath}` });
   await migrateToLatest(handle.db);
   return { handle, databaseUrl, searchPath, cleanup: () => dropSchema(databaseUrl, searchPath) };
 }
@@ -108,13 +113,26 @@ export function useTestApp(engine: Engine, env: Record<string, string> = {}): Te
 
 /** A second app instance on the same database (another API node), with its own pool. */
 export async function secondApp(ctx: TestContext): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
-  const handle = connect(ctx.databaseUrl, { searchPath: ctx.searchPath, poolMax: 20 });
+  const handle = connect(ctx.databaseUrl, { searchPath: ctx.searchPath, poolMax: 20, applicationName: `rotalink-test-${ctx.searchPath}` });
   const app = await buildApp({ config: ctx.config, db: handle.db, logger: false });
   await app.ready();
-  return { app, close: async () => { await app.close(); await handle.close(); } };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A person's browser. Clicks without it come from light-my-request's own User-Agent, which is
+ * (rightly) a bot: not counted (issue 14).
+ */
+export const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+export const browser = (extra: Record<string, string> = {}) => ({ 'user-agent': BROWSER_UA, ...extra });
 
 export function call(app: FastifyInstance, opts: InjectOptions): Promise<LightMyRequestResponse> {
   return app.inject(opts) as Promise<LightMyRequestResponse>;
@@ -129,7 +147,10 @@ export interface Member {
 
 let seq = 0;
 /** Signs a member up through the API, logs in, and reads their id from the profile. */
-export async function signupMember(app: FastifyInstance, over: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}): Promise<Member> {
+export async function signupMember(
+  app: FastifyInstance,
+  over: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+): Promise<Member> {
   const email = over.email ?? `member${++seq}-${randomBytes(4).toString('hex')}@example.com`;
   const password = over.password ?? 'correct horse battery';
   const signup = await app.inject({
@@ -153,7 +174,13 @@ export async function loginMember(app: FastifyInstance, email: string, password:
 export async function activate(db: Db, userId: string, expiry: string | null = null): Promise<void> {
   await db
     .updateTable('users')
-    .set({ subscription_status: 'active', subscription_type: 'monthly', package_price_cents: 14456, package_joined_date: nowIso(), package_expiry_date: expiry })
+    .set({
+      subscription_status: 'active',
+      subscription_type: 'monthly',
+      package_price_cents: 14456,
+      package_joined_date: nowIso(),
+      package_expiry_date: expiry,
+    })
     .where('id', '=', userId)
     .execute();
 }

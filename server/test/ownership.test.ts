@@ -14,22 +14,84 @@ describe.each(engines)('two members (%s)', (engine) => {
     b = await signupMember(t.app, { firstName: 'Bob' });
     await activate(t.db, a.userId);
     await activate(t.db, b.userId);
-    aSub = (await t.app.inject({ method: 'POST', url: '/api/auth/subprofile', headers: bearer(a.token), payload: { firstName: 'ASub', lastName: 'X', phone: '12345' } })).json().user_id;
-    aLink = (await t.app.inject({ method: 'POST', url: '/api/links/linkadd', headers: bearer(a.token), payload: { link: 'https://a.example.com', max_clicks: 3, user_id: a.userId } })).json().link.id;
-    aSubLink = (await t.app.inject({ method: 'POST', url: '/api/links/linkadd', headers: bearer(a.token), payload: { link: 'https://as.example.com', max_clicks: 3, user_id: aSub } })).json().link.id;
+    aSub = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/subprofile',
+        headers: bearer(a.token),
+        payload: { firstName: 'ASub', lastName: 'X', phone: '12345' },
+      })
+    ).json().user_id;
+    aLink = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/links/linkadd',
+        headers: bearer(a.token),
+        payload: { link: 'https://a.example.com', max_clicks: 3, user_id: a.userId },
+      })
+    ).json().link.id;
+    aSubLink = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/links/linkadd',
+        headers: bearer(a.token),
+        payload: { link: 'https://as.example.com', max_clicks: 3, user_id: aSub },
+      })
+    ).json().link.id;
   });
 
   const attempts = () => [
     { name: 'read A’s sub-profile', method: 'GET' as const, url: `/api/auth/getsubprofile/${aSub}` },
-    { name: 'edit A’s sub-profile', method: 'PUT' as const, url: '/api/auth/updatesubprofile', payload: { userId: aSub, first_name: 'Hacked', last_name: 'X', phone: '12345' } },
-    { name: 'add a link to A', method: 'POST' as const, url: '/api/links/linkadd', payload: { link: 'https://evil.example.com', max_clicks: 1, user_id: a.userId } },
-    { name: 'add a link to A’s sub-profile', method: 'POST' as const, url: '/api/links/linkadd', payload: { link: 'https://evil.example.com', max_clicks: 1, user_id: aSub } },
+    {
+      name: 'edit A’s sub-profile',
+      method: 'PUT' as const,
+      url: '/api/auth/updatesubprofile',
+      payload: { userId: aSub, first_name: 'Hacked', last_name: 'X', phone: '12345' },
+    },
+    {
+      name: 'add a link to A',
+      method: 'POST' as const,
+      url: '/api/links/linkadd',
+      payload: { link: 'https://evil.example.com', max_clicks: 1, user_id: a.userId },
+    },
+    {
+      name: 'add a link to A’s sub-profile',
+      method: 'POST' as const,
+      url: '/api/links/linkadd',
+      payload: { link: 'https://evil.example.com', max_clicks: 1, user_id: aSub },
+    },
     { name: 'reset A’s link', method: 'POST' as const, url: '/api/links/resetLink', payload: { link_id: aLink, user_id: a.userId } },
     { name: 'delete A’s link', method: 'POST' as const, url: '/api/links/deleteLink', payload: { link_id: aLink, user_id: a.userId } },
-    { name: 'delete A’s sub-profile link', method: 'POST' as const, url: '/api/links/deleteLink', payload: { link_id: aSubLink, user_id: aSub } },
+    {
+      name: 'delete A’s sub-profile link',
+      method: 'POST' as const,
+      url: '/api/links/deleteLink',
+      payload: { link_id: aSubLink, user_id: aSub },
+    },
+    // issue 13
+    {
+      name: 'edit A’s link',
+      method: 'POST' as const,
+      url: '/api/links/updateLink',
+      payload: { link_id: aLink, user_id: a.userId, link: 'https://evil.example.com' },
+    },
+    {
+      name: 'edit A’s sub-profile link',
+      method: 'POST' as const,
+      url: '/api/links/updateLink',
+      payload: { link_id: aSubLink, user_id: aSub, max_clicks: 1 },
+    },
+    { name: 'reorder A’s queue', method: 'POST' as const, url: '/api/links/reorder', payload: { user_id: a.userId, link_ids: [aLink] } },
+    {
+      name: 'reorder A’s sub-profile queue',
+      method: 'POST' as const,
+      url: '/api/links/reorder',
+      payload: { user_id: aSub, link_ids: [aSubLink] },
+    },
+    { name: 'delete A’s sub-profile', method: 'POST' as const, url: '/api/auth/deletesubprofile', payload: { userId: aSub } },
   ];
 
-  it.each([0, 1, 2, 3, 4, 5, 6])('B is refused (403) attempt #%i', async (i) => {
+  it.each(Array.from({ length: 12 }, (_, i) => i))('B is refused (403) attempt #%i', async (i) => {
     const attempt = attempts()[i];
     const res = await t.app.inject({ ...attempt, headers: bearer(b.token) });
     expect(res.statusCode).toBe(403);
@@ -41,6 +103,21 @@ describe.each(engines)('two members (%s)', (engine) => {
       const res = await t.app.inject({ method: 'POST', url, headers: bearer(b.token), payload: { link_id: aLink, user_id: b.userId } });
       expect(res.statusCode).toBe(404);
     }
+    const edit = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/updateLink',
+      headers: bearer(b.token),
+      payload: { link_id: aLink, user_id: b.userId, name: 'mine' },
+    });
+    expect(edit.statusCode).toBe(404);
+    // A's link in B's own queue order is not B's queue.
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/reorder',
+      headers: bearer(b.token),
+      payload: { user_id: b.userId, link_ids: [aLink] },
+    });
+    expect(order.statusCode).toBe(400);
   });
 
   it("B's own lists never show A's sub-profiles", async () => {
@@ -53,6 +130,7 @@ describe.each(engines)('two members (%s)', (engine) => {
     expect(sub.subProfiles[0].first_name).toBe('ASub');
     const links = (await t.app.inject({ method: 'GET', url: `/api/public/userliks?user_id=${a.userId}` })).json();
     expect(links.pending.map((l: { id: string }) => l.id)).toEqual([aLink]);
+    expect(links.pending[0]).toMatchObject({ link: 'https://a.example.com', max_clicks: 3, name: '' });
     const subLinks = (await t.app.inject({ method: 'GET', url: `/api/public/userliks?user_id=${aSub}` })).json();
     expect(subLinks.pending.map((l: { id: string }) => l.id)).toEqual([aSubLink]);
   });

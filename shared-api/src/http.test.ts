@@ -5,14 +5,57 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  ApiError, MESSAGES, configureApi, setSessionEndedHandler, tokenStore,
-  addLink, adminLogin, createPaymentSession, createSubProfile, deleteLink, deleteUser, forgotPassword, getAboutProfile,
-  getAllUsers, getMemberLinks, getProfile, getPublicLinks, getPublicProfile, getSubProfile, getSubProfiles, getUserLinks,
-  incrementClicks, login, resetLink, resetPassword, signup, updateProfile, updateSubProfile, updateUser, verifyPayment,
+  ApiError,
+  MESSAGES,
+  configureApi,
+  setSessionEndedHandler,
+  tokenStore,
+  addLink,
+  adminLogin,
+  createPaymentSession,
+  createSubProfile,
+  deleteLink,
+  deleteUser,
+  forgotPassword,
+  getAboutProfile,
+  getAllUsers,
+  getMemberLinks,
+  getProfile,
+  getPublicLinks,
+  getPublicProfile,
+  getSubProfile,
+  getSubProfiles,
+  getUserLinks,
+  incrementClicks,
+  login,
+  resetLink,
+  resetPassword,
+  signup,
+  updateProfile,
+  updateSubProfile,
+  updateUser,
+  verifyPayment,
+  changeEmail,
+  changePassword,
+  confirmEmail,
+  deleteSubProfile,
+  reorderLinks,
+  updateLink,
+  getRotatorSettings,
+  updateRotatorSettings,
 } from './index';
 
-interface Seen { method: string; url: string; headers: IncomingHttpHeaders; body: unknown }
-interface Reply { status: number; body?: unknown; raw?: string }
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+interface Reply {
+  status: number;
+  body?: unknown;
+  raw?: string;
+}
 
 let server: Server;
 let base: string;
@@ -23,7 +66,10 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Headers': 'authorization, content-type', 'Access-Control-Allow-Methods': 'GET, POST, PUT' });
+      res.writeHead(204, {
+        'Access-Control-Allow-Headers': 'authorization, content-type',
+        'Access-Control-Allow-Methods': 'GET, POST, PUT',
+      });
       return res.end();
     }
     let data = '';
@@ -50,13 +96,19 @@ beforeEach(() => {
 });
 afterEach(() => consoleError.mockRestore());
 
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected the call to fail'); }, (err: unknown) => err as ApiError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (err: unknown) => err as ApiError,
+  );
 
 describe('protected calls', () => {
-  it("refuse with 'Token is missing' and send nothing when no token is held", async () => {
+  it("refuse with 'Token is missing' (code token-missing) and send nothing when no token is held", async () => {
     const err = await failure(getProfile());
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.message).toBe('Token is missing');
+    expect(err).toMatchObject({ message: 'Token is missing', code: 'token-missing', kind: 'unauthorized', status: undefined });
     expect(seen).toHaveLength(0);
   });
 
@@ -68,31 +120,59 @@ describe('protected calls', () => {
     expect(seen[0].headers.authorization).toBe('Bearer tok-1');
   });
 
-  it("read the error text from 'error'", async () => {
+  it("read the error text from 'error' and the code beside it", async () => {
     tokenStore.setSession('tok-1');
-    reply = { status: 400, body: { error: 'Link limit reached', message: 'other text' } };
+    reply = { status: 409, body: { error: 'Link limit reached', message: 'other text', code: 'link-limit' } };
     const err = await failure(addLink({ link: 'https://a.example', max_clicks: 3, name: 'A', user_id: 'u1' }));
-    expect(err).toMatchObject({ message: 'Link limit reached', serverMessage: 'Link limit reached', status: 400, isNetworkError: false });
+    expect(err).toMatchObject({
+      message: 'Link limit reached',
+      serverMessage: 'Link limit reached',
+      status: 409,
+      code: 'link-limit',
+      kind: 'conflict',
+    });
   });
 
-  it.each([MESSAGES.jwtExpired, MESSAGES.invalidSignature])("'%s' clears the session and calls the shell's handler", async (text) => {
+  it("the code 'session-ended' clears the session and calls the shell's handler, whatever the text", async () => {
     tokenStore.setSession('old', { admin: true });
     const ended = jest.fn();
     setSessionEndedHandler(ended);
-    reply = { status: 401, body: { error: text, message: text } };
+    reply = { status: 401, body: { error: 'Your session is over', message: 'Your session is over', code: 'session-ended' } };
     const err = await failure(getSubProfiles());
-    expect(err.message).toBe(text);
+    expect(err).toMatchObject({ message: 'Your session is over', code: 'session-ended', kind: 'session-ended' });
     expect(tokenStore.getToken()).toBeNull();
     expect(tokenStore.isAdmin()).toBe(false);
     expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['another code', { code: 'token-missing' }],
+    ['no code at all', {}],
+  ])("the spec's session-ended texts with %s do not end the session (the code decides, not the text)", async (_label, extra) => {
+    tokenStore.setSession('tok-1');
+    const ended = jest.fn();
+    setSessionEndedHandler(ended);
+    for (const text of [MESSAGES.jwtExpired, MESSAGES.invalidSignature]) {
+      reply = { status: 401, body: { error: text, message: text, ...extra } };
+      const err = await failure(getSubProfiles());
+      expect(err.message).toBe(text);
+      expect(err.kind).toBe('unauthorized');
+    }
+    expect(tokenStore.getToken()).toBe('tok-1');
+    expect(ended).not.toHaveBeenCalled();
   });
 
   it('any other error keeps the session and does not call the handler', async () => {
     tokenStore.setSession('tok-1');
     const ended = jest.fn();
     setSessionEndedHandler(ended);
-    reply = { status: 403, body: { error: 'Forbidden', message: 'Forbidden' } };
-    await expect(failure(getSubProfile('x'))).resolves.toMatchObject({ message: 'Forbidden', status: 403 });
+    reply = { status: 403, body: { error: 'Forbidden', message: 'Forbidden', code: 'forbidden' } };
+    await expect(failure(getSubProfile('x'))).resolves.toMatchObject({
+      message: 'Forbidden',
+      status: 403,
+      code: 'forbidden',
+      kind: 'forbidden',
+    });
     expect(tokenStore.getToken()).toBe('tok-1');
     expect(ended).not.toHaveBeenCalled();
     expect(consoleError).toHaveBeenCalled(); // spec §8: logged
@@ -102,18 +182,18 @@ describe('protected calls', () => {
 describe('token-less calls', () => {
   it("read the error text from 'message' and send no token even when one is held", async () => {
     tokenStore.setSession('tok-1');
-    reply = { status: 401, body: { status: 'FAILED', error: 'error text', message: 'Invalid email or password' } };
+    reply = { status: 401, body: { status: 'FAILED', error: 'error text', message: 'Invalid email or password', code: 'bad-credentials' } };
     const err = await failure(login({ email: 'a@b.co', password: 'secret123' }));
-    expect(err).toMatchObject({ message: 'Invalid email or password', status: 401 });
+    expect(err).toMatchObject({ message: 'Invalid email or password', status: 401, code: 'bad-credentials', kind: 'unauthorized' });
     expect(seen[0].headers.authorization).toBeUndefined();
     expect(seen[0].body).toEqual({ email: 'a@b.co', password: 'secret123' });
   });
 
-  it('a session-ended text on a token-less call does not end the session', async () => {
+  it('a session-ended code on a token-less call does not end the session', async () => {
     tokenStore.setSession('tok-1');
     const ended = jest.fn();
     setSessionEndedHandler(ended);
-    reply = { status: 401, body: { message: MESSAGES.jwtExpired } };
+    reply = { status: 401, body: { message: MESSAGES.jwtExpired, code: 'session-ended' } };
     await failure(incrementClicks('l1'));
     expect(tokenStore.getToken()).toBe('tok-1');
     expect(ended).not.toHaveBeenCalled();
@@ -127,18 +207,36 @@ describe('token-less calls', () => {
   });
 });
 
-describe('fallback text', () => {
-  it("is 'Something went wrong!' when the server sends no text", async () => {
+describe('answers without a text or a code', () => {
+  it("a proxy's 502 page: 'Something went wrong!', code unknown, kind unavailable", async () => {
     reply = { status: 502, raw: '<html>Bad gateway</html>' };
     const err = await failure(signup({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'secret123' }));
-    expect(err).toMatchObject({ message: 'Something went wrong!', serverMessage: undefined, status: 502, isNetworkError: false });
+    expect(err).toMatchObject({
+      message: 'Something went wrong!',
+      serverMessage: undefined,
+      status: 502,
+      code: 'unknown',
+      kind: 'unavailable',
+    });
   });
 
-  it("is 'Something went wrong!' with isNetworkError when no answer comes", async () => {
+  it("the server's 503 is 'unavailable'", async () => {
+    reply = { status: 503, body: { error: MESSAGES.unavailable, message: MESSAGES.unavailable, code: 'unavailable' } };
+    const err = await failure(getPublicProfile('u1'));
+    expect(err).toMatchObject({ message: MESSAGES.unavailable, status: 503, code: 'unavailable', kind: 'unavailable' });
+  });
+
+  it('a code this client does not know is judged by its status', async () => {
+    reply = { status: 409, body: { message: 'Newer rule', code: 'some-future-code' } };
+    const err = await failure(getPublicProfile('u1'));
+    expect(err).toMatchObject({ message: 'Newer rule', code: 'unknown', kind: 'conflict' });
+  });
+
+  it("no answer at all: 'Something went wrong!', code and kind network", async () => {
     configureApi({ baseURL: 'http://127.0.0.1:9/' });
     try {
       const err = await failure(forgotPassword({ email: 'a@b.co' }));
-      expect(err).toMatchObject({ message: 'Something went wrong!', status: undefined, isNetworkError: true });
+      expect(err).toMatchObject({ message: 'Something went wrong!', status: undefined, code: 'network', kind: 'network' });
       expect(consoleError).toHaveBeenCalled();
     } finally {
       configureApi({ baseURL: base });
@@ -149,31 +247,173 @@ describe('fallback text', () => {
 describe('every call of spec §7', () => {
   const T = 'tok-9';
   const cases: Array<[string, () => Promise<unknown>, string, string, unknown, boolean]> = [
-    ['login', () => login({ email: 'e@x.io', password: 'p4ssword' }), 'POST', '/api/auth/login', { email: 'e@x.io', password: 'p4ssword' }, false],
-    ['signup', () => signup({ firstName: 'A', lastName: 'B', email: 'e@x.io', password: 'p4ssword' }), 'POST', '/api/auth/signup', { firstName: 'A', lastName: 'B', email: 'e@x.io', password: 'p4ssword' }, false],
+    [
+      'login',
+      () => login({ email: 'e@x.io', password: 'p4ssword' }),
+      'POST',
+      '/api/auth/login',
+      { email: 'e@x.io', password: 'p4ssword' },
+      false,
+    ],
+    [
+      'signup',
+      () => signup({ firstName: 'A', lastName: 'B', email: 'e@x.io', password: 'p4ssword' }),
+      'POST',
+      '/api/auth/signup',
+      { firstName: 'A', lastName: 'B', email: 'e@x.io', password: 'p4ssword' },
+      false,
+    ],
     ['forgotPassword', () => forgotPassword({ email: 'e@x.io' }), 'POST', '/api/auth/forgot-password', { email: 'e@x.io' }, false],
-    ['resetPassword', () => resetPassword({ token: 'rt', password: 'p4ssword' }), 'POST', '/api/auth/reset-password', { token: 'rt', password: 'p4ssword' }, false],
+    [
+      'resetPassword',
+      () => resetPassword({ token: 'rt', password: 'p4ssword' }),
+      'POST',
+      '/api/auth/reset-password',
+      { token: 'rt', password: 'p4ssword' },
+      false,
+    ],
     ['getProfile', () => getProfile(), 'GET', '/api/auth/profile', undefined, true],
     ['getSubProfiles', () => getSubProfiles(), 'GET', '/api/auth/sub-profiles', undefined, true],
     ['getAboutProfile', () => getAboutProfile(), 'GET', '/api/auth/aboutProfile', undefined, true],
-    ['updateProfile', () => updateProfile({ first_name: 'A', last_name: 'B', title: 't', slogan: 's', about: 'a' }), 'POST', '/api/auth/updateProfile', { first_name: 'A', last_name: 'B', title: 't', slogan: 's', about: 'a' }, true],
-    ['createSubProfile', () => createSubProfile({ firstName: 'A', lastName: 'B', email: '', phone: '123', password: '' }), 'POST', '/api/auth/subprofile', { firstName: 'A', lastName: 'B', email: '', phone: '123', password: '' }, true],
+    [
+      'updateProfile',
+      () => updateProfile({ first_name: 'A', last_name: 'B', title: 't', slogan: 's', about: 'a' }),
+      'POST',
+      '/api/auth/updateProfile',
+      { first_name: 'A', last_name: 'B', title: 't', slogan: 's', about: 'a' },
+      true,
+    ],
+    [
+      'createSubProfile',
+      () => createSubProfile({ firstName: 'A', lastName: 'B', email: '', phone: '123', password: '' }),
+      'POST',
+      '/api/auth/subprofile',
+      { firstName: 'A', lastName: 'B', email: '', phone: '123', password: '' },
+      true,
+    ],
     ['getSubProfile', () => getSubProfile('a/b c'), 'GET', '/api/auth/getsubprofile/a%2Fb%20c', undefined, true],
-    ['updateSubProfile', () => updateSubProfile({ userId: 's1', first_name: 'A', last_name: 'B', phone: '123' }), 'PUT', '/api/auth/updatesubprofile', { userId: 's1', first_name: 'A', last_name: 'B', phone: '123' }, true],
-    ['createPaymentSession', () => createPaymentSession(), 'POST', '/api/payment/create-session', { planName: 'monthly', duration: 'monthly', amount: 144.56 }, true],
+    [
+      'updateSubProfile',
+      () => updateSubProfile({ userId: 's1', first_name: 'A', last_name: 'B', phone: '123' }),
+      'PUT',
+      '/api/auth/updatesubprofile',
+      { userId: 's1', first_name: 'A', last_name: 'B', phone: '123' },
+      true,
+    ],
+    [
+      'createPaymentSession',
+      () => createPaymentSession(),
+      'POST',
+      '/api/payment/create-session',
+      { planName: 'monthly', duration: 'monthly', amount: 144.56 },
+      true,
+    ],
     ['verifyPayment', () => verifyPayment('cs_1'), 'POST', '/api/payment/payment-success', { session_id: 'cs_1' }, true],
     ['getPublicLinks', () => getPublicLinks('u1'), 'GET', '/api/public/userliks?user_id=u1', undefined, false],
     ['getPublicProfile', () => getPublicProfile('u1'), 'GET', '/api/public/publicProfile?user_id=u1', undefined, false],
     ['incrementClicks', () => incrementClicks('l1'), 'POST', '/api/public/increment-clicks', { link_id: 'l1' }, false],
+    [
+      'incrementClicks with the page referrer',
+      () => incrementClicks('l1', 'https://mail.example.org/x'),
+      'POST',
+      '/api/public/increment-clicks',
+      { link_id: 'l1', referrer: 'https://mail.example.org/x' },
+      false,
+    ],
     ['getMemberLinks', () => getMemberLinks('u1'), 'GET', '/api/links/userliks?user_id=u1', undefined, true],
-    ['addLink', () => addLink({ link: 'https://a.io', max_clicks: null, name: '', user_id: 'u1' }), 'POST', '/api/links/linkadd', { link: 'https://a.io', max_clicks: null, name: '', user_id: 'u1' }, true],
-    ['resetLink', () => resetLink({ link_id: 'l1', user_id: 'u1' }), 'POST', '/api/links/resetLink', { link_id: 'l1', user_id: 'u1' }, true],
-    ['deleteLink', () => deleteLink({ link_id: 'l1', user_id: 'u1' }), 'POST', '/api/links/deleteLink', { link_id: 'l1', user_id: 'u1' }, true],
-    ['adminLogin', () => adminLogin({ username: 'admin', password: 'pw' }), 'POST', '/api/admin/adminlogin', { username: 'admin', password: 'pw' }, false],
+    [
+      'addLink',
+      () => addLink({ link: 'https://a.io', max_clicks: null, name: '', user_id: 'u1' }),
+      'POST',
+      '/api/links/linkadd',
+      { link: 'https://a.io', max_clicks: null, name: '', user_id: 'u1' },
+      true,
+    ],
+    [
+      'resetLink',
+      () => resetLink({ link_id: 'l1', user_id: 'u1' }),
+      'POST',
+      '/api/links/resetLink',
+      { link_id: 'l1', user_id: 'u1' },
+      true,
+    ],
+    [
+      'deleteLink',
+      () => deleteLink({ link_id: 'l1', user_id: 'u1' }),
+      'POST',
+      '/api/links/deleteLink',
+      { link_id: 'l1', user_id: 'u1' },
+      true,
+    ],
+    ['getRotatorSettings', () => getRotatorSettings('u1'), 'GET', '/api/links/rotator?user_id=u1', undefined, true],
+    [
+      'updateRotatorSettings',
+      () => updateRotatorSettings({ user_id: 'u1', mode: 'round_robin', backup_url: null }),
+      'PUT',
+      '/api/links/rotator',
+      { user_id: 'u1', mode: 'round_robin', backup_url: null },
+      true,
+    ],
+    [
+      'adminLogin',
+      () => adminLogin({ username: 'admin', password: 'pw' }),
+      'POST',
+      '/api/admin/adminlogin',
+      { username: 'admin', password: 'pw' },
+      false,
+    ],
     ['getAllUsers', () => getAllUsers(), 'GET', '/api/admin/allusers', undefined, true],
     ['deleteUser', () => deleteUser('u1'), 'POST', '/api/admin/userdelete', { user_id: 'u1' }, true],
     ['getUserLinks', () => getUserLinks('u/1'), 'GET', '/api/admin/userslinks/u%2F1', undefined, true],
-    ['updateUser', () => updateUser('u1', { package_price: 144.56, package_joined_date: '2026-01-01 00:00:00', package_expiry_date: '2027-01-01 00:00:00', subscription_status: 'active', subscription_type: 'yearly' }), 'POST', '/api/admin/updateUser/u1', { package_price: 144.56, package_joined_date: '2026-01-01 00:00:00', package_expiry_date: '2027-01-01 00:00:00', subscription_status: 'active', subscription_type: 'yearly' }, true],
+    [
+      'updateUser',
+      () =>
+        updateUser('u1', {
+          package_price: 144.56,
+          package_joined_date: '2026-01-01 00:00:00',
+          package_expiry_date: '2027-01-01 00:00:00',
+          subscription_status: 'active',
+          subscription_type: 'yearly',
+        }),
+      'POST',
+      '/api/admin/updateUser/u1',
+      {
+        package_price: 144.56,
+        package_joined_date: '2026-01-01 00:00:00',
+        package_expiry_date: '2027-01-01 00:00:00',
+        subscription_status: 'active',
+        subscription_type: 'yearly',
+      },
+      true,
+    ],
+    // issue 13
+    [
+      'updateLink',
+      () => updateLink({ link_id: 'l1', user_id: 'u1', max_clicks: null }),
+      'POST',
+      '/api/links/updateLink',
+      { link_id: 'l1', user_id: 'u1', max_clicks: null },
+      true,
+    ],
+    ['reorderLinks', () => reorderLinks('u1', ['l2', 'l1']), 'POST', '/api/links/reorder', { user_id: 'u1', link_ids: ['l2', 'l1'] }, true],
+    ['deleteSubProfile', () => deleteSubProfile('s1'), 'POST', '/api/auth/deletesubprofile', { userId: 's1' }, true],
+    [
+      'changePassword',
+      () => changePassword({ currentPassword: 'old-pass1', newPassword: 'new-pass1' }),
+      'POST',
+      '/api/auth/change-password',
+      { currentPassword: 'old-pass1', newPassword: 'new-pass1' },
+      true,
+    ],
+    [
+      'changeEmail',
+      () => changeEmail({ newEmail: 'n@x.io', currentPassword: 'old-pass1' }),
+      'POST',
+      '/api/auth/change-email',
+      { newEmail: 'n@x.io', currentPassword: 'old-pass1' },
+      true,
+    ],
+    ['confirmEmail', () => confirmEmail('ct'), 'POST', '/api/auth/confirm-email', { token: 'ct' }, false],
   ];
 
   it.each(cases)('%s sends its method, path and body', async (_name, run, method, url, body, withToken) => {

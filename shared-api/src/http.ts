@@ -1,23 +1,8 @@
 import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
-import type { CallPath } from './contract/paths';
-import { MESSAGES, SESSION_ENDED_MESSAGES } from './messages';
+import { callUrl, type CallPath } from './paths';
+import { MESSAGES } from './rules/messages';
+import { ApiError, codeOf } from './errors/api-error';
 import { tokenStore } from './token-store';
-
-/** One typed error for every failed call; the page decides what to show (CONVENTIONS 11). */
-export class ApiError extends Error {
-  /** HTTP status, or undefined when no answer came (network error). */
-  readonly status?: number;
-  /** The server's own text, when it sent one. */
-  readonly serverMessage?: string;
-  readonly isNetworkError: boolean;
-  constructor(message: string, options: { status?: number; serverMessage?: string; isNetworkError?: boolean } = {}) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = options.status;
-    this.serverMessage = options.serverMessage;
-    this.isNetworkError = options.isNetworkError ?? false;
-  }
-}
 
 /**
  * One axios instance; no request timeout (spec §7). The shell sets the base address at runtime.
@@ -45,10 +30,6 @@ interface CallInput {
   tokenIfPresent?: boolean;
 }
 
-function buildUrl(url: string, params: Record<string, string> = {}): string {
-  return url.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
-}
-
 /** The server's text: the preferred field, else the other one (DESIGN §7 sends both). */
 function textFrom(data: unknown, field: 'error' | 'message'): string | undefined {
   if (!data || typeof data !== 'object') return undefined;
@@ -64,18 +45,18 @@ function textFrom(data: unknown, field: 'error' | 'message'): string | undefined
 /**
  * Sends one call of spec §7 and returns the answer's data. Token-bearing calls read the error
  * text from `error`, token-less ones from `message` (spec §7); a protected call without a token
- * fails with 'Token is missing' before any request is sent.
+ * fails with 'Token is missing' (code 'token-missing') before any request is sent.
  */
 export async function call<T>(path: CallPath, input: CallInput = {}): Promise<T> {
   const required = path.auth !== 'none';
   const token = tokenStore.getToken();
-  if (required && !token) throw new ApiError(MESSAGES.tokenMissing); // spec §5: no request sent
+  if (required && !token) throw new ApiError(MESSAGES.tokenMissing, { code: 'token-missing' }); // spec §5: no request sent
   const bearer = Boolean(token) && (required || input.tokenIfPresent === true);
 
   const config: AxiosRequestConfig = {
     method: path.method,
-    url: buildUrl(path.url, input.params),
-    params: input.query,
+    // The one URL builder (paths), so the preloader's URLs are these byte for byte; no axios params.
+    url: callUrl(path, { params: input.params, query: input.query }),
     data: input.body,
     headers: bearer ? { Authorization: `Bearer ${token}` } : undefined,
   };
@@ -90,19 +71,21 @@ export async function call<T>(path: CallPath, input: CallInput = {}): Promise<T>
 function toApiError(err: unknown, bearer: boolean): ApiError {
   if (!isAxiosError(err)) {
     console.error('API call failed', err);
-    return new ApiError(MESSAGES.somethingWentWrong);
+    return new ApiError(MESSAGES.somethingWentWrong, { code: 'unknown' });
   }
   if (!err.response) {
     console.error('API call failed without an answer', err.message);
-    return new ApiError(MESSAGES.somethingWentWrong, { isNetworkError: true });
+    return new ApiError(MESSAGES.somethingWentWrong, { code: 'network' });
   }
+  const { status, data } = err.response;
   // spec §7: token-bearing calls read `error`, token-less ones `message`.
-  const serverMessage = textFrom(err.response.data, bearer ? 'error' : 'message');
-  // spec §4/§8: only a call that carried a token can learn that its session ended.
-  if (bearer && serverMessage && SESSION_ENDED_MESSAGES.includes(serverMessage)) {
-    tokenStore.clear();
+  const serverMessage = textFrom(data, bearer ? 'error' : 'message');
+  const error = new ApiError(serverMessage ?? MESSAGES.somethingWentWrong, { code: codeOf(data) ?? 'unknown', status, serverMessage });
+  // spec §4/§8: only a call that carried a token can learn that its session ended; the code says so.
+  if (bearer && error.code === 'session-ended') {
+    tokenStore.endSession();
     onSessionEnded?.();
   }
-  console.error('API call failed', err.response.status, serverMessage ?? '');
-  return new ApiError(serverMessage ?? MESSAGES.somethingWentWrong, { status: err.response.status, serverMessage });
+  console.error('API call failed', status, error.code, serverMessage ?? '');
+  return error;
 }

@@ -1,11 +1,25 @@
 /**
  * @rotalink/shared-api — the one package every front end shares (as a Module Federation singleton).
  * Import it only by its package name, never by a relative path, or a second instance appears.
+ * The stateless entries (/paths, /rules, /contract) are re-exported here, so pages need no other.
  */
-export { ApiError, configureApi, setSessionEndedHandler, http } from './http';
-export { tokenStore, TOKEN_KEY, ADMIN_KEY, type TokenStore } from './token-store';
-export { MESSAGES, SESSION_ENDED_MESSAGES, LINK_URL_PATTERN, TIMINGS } from './messages';
-export { PLAN } from './contract/plan';
+export { configureApi, setSessionEndedHandler, http } from './http';
+export {
+  ApiError,
+  ERROR_KINDS,
+  errorKind,
+  errorText,
+  kindOf,
+  type ApiErrorCode,
+  type ClientErrorCode,
+  type ErrorKind,
+  type ErrorTextOptions,
+} from './errors/api-error';
+export { tokenStore, type TokenStore } from './token-store';
+export { useToken, useIsAdmin } from './react/use-token';
+export * from './rules';
+export { paths, callUrl, type CallName, type CallPath, type UrlParts } from './paths';
+export { ERROR_CODES, type ErrorCode } from './contract/error-codes';
 export * from './calls/auth';
 export * from './calls/links';
 export * from './calls/payment';

@@ -1,4 +1,5 @@
-import { tokenStore, TOKEN_KEY, ADMIN_KEY } from './token-store';
+import { tokenStore } from './token-store';
+import { ADMIN_KEY, TOKEN_KEY } from './rules/storage-keys';
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -93,7 +94,12 @@ describe('tokenStore', () => {
 
   it('keeps working when window.localStorage itself cannot be touched', () => {
     const original = Object.getOwnPropertyDescriptor(window, 'localStorage');
-    Object.defineProperty(window, 'localStorage', { configurable: true, get: () => { throw new DOMException('blocked', 'SecurityError'); } });
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
     try {
       tokenStore.setSession('t');
       expect(tokenStore.getToken()).toBe('t');
@@ -113,5 +119,23 @@ describe('tokenStore', () => {
     tokenStore.setSession('stored');
     localStorage.removeItem(TOKEN_KEY); // the other tab signs out
     expect(tokenStore.getToken()).toBeNull();
+  });
+
+  it('a session the server ended is marked before anyone hears the token is gone, until the next sign-in or sign-out', () => {
+    tokenStore.setSession('member-token');
+    const seen: boolean[] = [];
+    const unsubscribe = tokenStore.subscribe(() => seen.push(tokenStore.sessionEndedByServer()));
+    tokenStore.endSession();
+    unsubscribe();
+    expect(seen).toEqual([true]); // a route guard re-rendering on the change already knows why
+    expect(tokenStore.getToken()).toBeNull();
+    // The mark is in sessionStorage, so a second copy of this module on the page reads it too.
+    expect(sessionStorage.getItem('sessionEndedByServer')).toBe('1');
+
+    tokenStore.setSession('again');
+    expect(tokenStore.sessionEndedByServer()).toBe(false);
+    tokenStore.endSession();
+    tokenStore.clear(); // Logout is not "ended by the server"
+    expect(tokenStore.sessionEndedByServer()).toBe(false);
   });
 });

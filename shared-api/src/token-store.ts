@@ -1,10 +1,10 @@
+import { ADMIN_KEY, SESSION_ENDED_KEY, TOKEN_KEY } from './rules/storage-keys';
+
 /**
  * The session held in the browser (spec §3): the bearer token under localStorage 'token' and the
- * admin flag under 'isAdmin'. One instance per page (shared as a Module Federation singleton);
- * React reads it with useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken).
+ * admin flag under 'isAdmin' (rules/storage-keys.ts). One instance per page (shared as a Module
+ * Federation singleton); React reads it with useToken() / useIsAdmin() (react/use-token.ts).
  */
-export const TOKEN_KEY = 'token';
-export const ADMIN_KEY = 'isAdmin';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -54,6 +54,28 @@ function write(key: string, value: string | null): void {
   else memory.set(key, value);
 }
 
+/**
+ * The "the server ended it" mark lives in sessionStorage (this tab only, gone with the tab), not in
+ * module state: any copy of this module on the page, and any part that redirects, reads the same mark.
+ */
+let endedInMemory = false;
+function markEnded(ended: boolean): void {
+  endedInMemory = ended;
+  try {
+    if (ended) window.sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+    else window.sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    /* storage blocked: the page-only flag above still answers for this page */
+  }
+}
+function endedMarked(): boolean {
+  try {
+    return window.sessionStorage.getItem(SESSION_ENDED_KEY) === '1' || endedInMemory;
+  } catch {
+    return endedInMemory;
+  }
+}
+
 const notify = () => listeners.forEach((listener) => listener());
 
 function onStorage(event: StorageEvent): void {
@@ -70,15 +92,31 @@ export const tokenStore = {
   },
   /** Sign in: a member's token, or the admin's with admin = true. */
   setSession(token: string, options: { admin?: boolean } = {}): void {
+    markEnded(false);
     write(TOKEN_KEY, token);
     write(ADMIN_KEY, options.admin ? 'true' : null);
     notify();
   },
-  /** Sign out (Logout, or a session the server ended — spec §4). */
+  /** Sign out (Logout; a session the server ended goes through endSession()). */
   clear(): void {
+    markEnded(false);
     write(TOKEN_KEY, null);
     write(ADMIN_KEY, null);
     notify();
+  },
+  /**
+   * The server ended the session (spec §4/§8): like clear(), but marked first, so whatever reacts
+   * to the change (a route guard, the session-ended handler) already knows why.
+   */
+  endSession(): void {
+    markEnded(true);
+    write(TOKEN_KEY, null);
+    write(ADMIN_KEY, null);
+    notify();
+  },
+  /** True from endSession() until the next sign-in or sign-out, while no token is held. */
+  sessionEndedByServer(): boolean {
+    return endedMarked() && !read(TOKEN_KEY);
   },
   /** For useSyncExternalStore: called on every change in this tab and in other tabs. */
   subscribe(listener: Listener): () => void {

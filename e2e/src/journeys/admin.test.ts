@@ -67,6 +67,36 @@ test('the admin finds a member by email in another case, edits the membership an
   await memberBrowser.page.getByText('Inactive', { exact: true }).waitFor();
 });
 
+test('a signed-in admin is led to the admin console: User Panel, the landing page, and a member page they open', async () => {
+  const { page } = await newVisitor();
+  await page.goto(site('/admin'));
+  await page.getByLabel('Username').fill(stack().admin.username);
+  await page.getByLabel('Password', { exact: true }).fill(stack().admin.password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await expectPath(page, '/admin_dashboard');
+  expect(await page.title()).toBe('Users · Rotalink');
+
+  // Home, then the navbar's User Panel: the user list, never the member dashboard.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expectPath(page, '/');
+  await page.getByRole('link', { name: 'Go to the admin console' }).waitFor();
+  await nav.getByRole('link', { name: 'User Panel' }).click();
+  await expectPath(page, '/admin_dashboard');
+  await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+
+  // /user typed or bookmarked: a clear word and a way back, not a failed load with a useless Retry.
+  await page.goto(site('/user'));
+  await page.getByText('You are signed in as the administrator.').waitFor();
+  await screenshots(page, 'admin', 'member-area-as-admin');
+  const text = await pageText(page);
+  expect(text).not.toContain('Failed to load profile data.');
+  expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+  await page.getByRole('link', { name: 'Go to the admin console' }).click();
+  await expectPath(page, '/admin_dashboard');
+  await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+});
+
 test('the admin deletes a member only after confirming', async () => {
   const doomed = await createMember('admindelete', { firstName: 'Dora' });
   const sub = await raw('POST', '/api/auth/subprofile', {
@@ -144,7 +174,10 @@ test('an expiry date in the past ends the plan: the member sees Inactive and can
   await signedInAt(memberBrowser.page, member.token, '/user');
   await memberBrowser.page.getByText('Inactive', { exact: true }).waitFor();
   await signedInAt(memberBrowser.page, member.token, `/Addlinks?userId=${encodeURIComponent(member.userId)}`);
-  await memberBrowser.page.getByText(/your plan is inactive/i).first().waitFor();
+  await memberBrowser.page
+    .getByText(/your plan is inactive/i)
+    .first()
+    .waitFor();
   const add = await raw('POST', '/api/links/linkadd', {
     token: member.token,
     body: { link: 'https://late.example.com/', max_clicks: 2, name: 'Late', user_id: member.userId },

@@ -84,7 +84,10 @@ describe('a remote that is down', () => {
     await stopFrontEnd('mf_member');
     const { page } = await newVisitor();
     await signedInAt(page, member.token, '/user');
-    await page.getByText(/temporarily unavailable/i).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/temporarily unavailable/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
     const retry = page.getByRole('button', { name: /retry/i });
     await retry.waitFor();
     await screenshots(page, 'remote-down', 'dashboard');
@@ -120,7 +123,10 @@ describe('a remote that goes down while it is in use', () => {
     // Another page of the same, already loaded remote needs a chunk it has not fetched yet.
     await page.getByRole('link', { name: 'Edit profile' }).click();
     const retry = page.getByRole('button', { name: /retry/i });
-    await page.getByText(/temporarily unavailable/i).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/temporarily unavailable/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await startFrontEnd('mf_member', deployments.mf_member);
     await retry.click();
     await page.getByRole('heading', { name: 'Edit profile', level: 1 }).waitFor({ timeout: 30_000 });
@@ -147,7 +153,10 @@ describe('a broken deploy of a remote', () => {
 
     const { page } = await newVisitor();
     await page.goto(site('/admin'));
-    await page.getByText(/temporarily unavailable/i).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/temporarily unavailable/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: /retry/i }).waitFor();
     // The shell and the other remotes carry on.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).click();

@@ -16,7 +16,9 @@ const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'r
 /** Per shared package: how many distinct copies were actually loaded, and from which containers. */
 function loadedCopies(): Record<string, { loaded: number; from: string[]; versions: string[] }> {
   type SharedEntry = { loaded?: boolean; lib?: unknown; from?: string; version?: string };
-  const fed = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, SharedEntry>>>> } }).__FEDERATION__;
+  const fed = (
+    window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, SharedEntry>>>> } }
+  ).__FEDERATION__;
   const seen = new Set<SharedEntry>();
   const out: Record<string, { loaded: number; from: string[]; versions: string[] }> = {};
   for (const scopes of Object.values(fed?.__SHARE__ ?? {})) {
@@ -52,7 +54,11 @@ test('the composed page holds one copy of each shared singleton, and one token s
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await expectPath(page, '/user');
   // mf-public stored the token; the shell's navbar saw it at once, without a reload.
-  await nav.getByRole('button', { name: /logout/i }).or(nav.getByRole('link', { name: /logout/i })).first().waitFor();
+  await nav
+    .getByRole('button', { name: /logout/i })
+    .or(nav.getByRole('link', { name: /logout/i }))
+    .first()
+    .waitFor();
   await nav.getByRole('link', { name: /user panel/i }).waitFor();
   expect(await page.evaluate(() => (window as unknown as { __e2eMark?: number }).__e2eMark)).toBe(1);
   // mf-member's dashboard read the same session.
@@ -64,7 +70,11 @@ test('the composed page holds one copy of each shared singleton, and one token s
   }
 
   // Logout in the shell clears the session the remotes read.
-  await nav.getByRole('button', { name: /logout/i }).or(nav.getByRole('link', { name: /logout/i })).first().click();
+  await nav
+    .getByRole('button', { name: /logout/i })
+    .or(nav.getByRole('link', { name: /logout/i }))
+    .first()
+    .click();
   await expectPath(page, '/login');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

@@ -37,7 +37,10 @@ test('reset puts a completed link back at the end of the queue; delete happens o
     expect.stringMatching(/Once offer[\s\S]*0 \/ 1 clicks/),
   ]);
   const after = await publicLinks(member.userId);
-  expect(after.pending.map((l) => [l.name, l.clicks])).toEqual([['Keep offer', 0], ['Once offer', 0]]);
+  expect(after.pending.map((l) => [l.name, l.clicks])).toEqual([
+    ['Keep offer', 0],
+    ['Once offer', 0],
+  ]);
   expect(after.completed).toEqual([]);
 
   // Delete: Cancel keeps it, OK removes it (from the public page too).
@@ -84,9 +87,14 @@ test('an inactive plan cannot add links: the page offers the subscription instea
   const member = await createMember('inactive');
   const { page } = await newVisitor();
   await signedInAt(page, member.token, linksPage(member.userId));
-  await page.getByText(/your plan is inactive/i).first().waitFor();
+  await page
+    .getByText(/your plan is inactive/i)
+    .first()
+    .waitFor();
   expect(await addLinkForm(page).getByLabel('URL').isDisabled()).toBe(true);
-  await addLinkForm(page).getByRole('button', { name: /subscribe/i }).waitFor();
+  await addLinkForm(page)
+    .getByRole('button', { name: /subscribe/i })
+    .waitFor();
   await screenshots(page, 'links', 'addlinks-inactive');
   const refused = await raw('POST', '/api/links/linkadd', {
     token: member.token,

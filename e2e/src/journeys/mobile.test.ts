@@ -9,7 +9,10 @@ import { addLink, adminToken, createMember, raw, type Member } from '../support/
 import { screenshots } from '../support/shots';
 import { site } from '../support/stack';
 import { signedInAt } from '../support/session';
-import { controls, scrollWidth } from '../support/layout';
+import { controls, overlaps, screenBox, scrollWidth } from '../support/layout';
+import { join } from 'node:path';
+import { stack } from '../support/stack';
+import { DESKTOP } from '../support/browser';
 
 afterAll(disconnectBrowser);
 afterEach(closeVisitors);
@@ -17,7 +20,11 @@ afterEach(closeVisitors);
 let member: Member;
 beforeAll(async () => {
   member = await createMember('phone', { active: true, firstName: 'Philippa', lastName: 'Longsurname-Withoutbreaks' });
-  await addLink(member.token, member.userId, { url: 'https://a-very-long-subdomain-name-for-testing.example.com/some/deep/path?ref=1234567890', maxClicks: 10, name: 'A link with a rather long name to wrap on a phone' });
+  await addLink(member.token, member.userId, {
+    url: 'https://a-very-long-subdomain-name-for-testing.example.com/some/deep/path?ref=1234567890',
+    maxClicks: 10,
+    name: 'A link with a rather long name to wrap on a phone',
+  });
   await addLink(member.token, member.userId, { url: 'https://short.example.com/', maxClicks: null, name: 'Short' });
 });
 
@@ -81,9 +88,20 @@ test('every member and admin page fits a phone too, with one <h1>', async () => 
   const problems: string[] = [];
   for (const [path, heading, asAdmin] of pages) {
     await signedInAt(page, asAdmin ? admin : member.token, path, { admin: asAdmin });
-    await page.getByRole('heading', { name: new RegExp(heading), level: 1 }).or(page.getByRole('textbox').first()).first().waitFor();
+    await page
+      .getByRole('heading', { name: new RegExp(heading), level: 1 })
+      .or(page.getByRole('textbox').first())
+      .first()
+      .waitFor();
     await page.waitForLoadState('networkidle');
-    await screenshots(page, 'mobile', path.split('?')[0].replace(/[^a-z_]+/gi, '').toLowerCase());
+    await screenshots(
+      page,
+      'mobile',
+      path
+        .split('?')[0]
+        .replace(/[^a-z_]+/gi, '')
+        .toLowerCase(),
+    );
     await page.setViewportSize(PHONE);
     const headings = await page.getByRole('heading', { level: 1 }).count();
     if (headings !== 1) problems.push(`${path}: ${headings} <h1> headings (the contract says one per page)`);
@@ -115,4 +133,46 @@ test('on a phone the navbar folds behind Menu, and its entries are reachable fro
   await nav.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+});
+
+/**
+ * Issue 13: toasts covered the navbar on a desktop and the whole header on a phone. They stay
+ * top-right (spec §9), but open below the navbar — also below the taller, unfolded phone menu —
+ * and narrower than the screen. Screenshots: e2e/artifacts/mobile-toast-*.png.
+ */
+test('a toast never covers the header: at 360 px (menu folded and unfolded) and on a desktop', async () => {
+  const { page } = await newVisitor({ phone: true });
+  await page.goto(site(`/profile?userId=${encodeURIComponent(member.userId)}`));
+  const later = page.getByRole('button', { name: 'Open Short' });
+  await later.waitFor();
+  const toast = page.locator('.Toastify__toast').filter({ hasText: 'Complete the previous link first!' });
+
+  const check = async (label: string, width: number) => {
+    // aria-disabled (not disabled): a tap on a later link lands and is refused with a toast.
+    await later.click({ force: true });
+    await toast.first().waitFor();
+    await page.waitForTimeout(800); // the slide-in animation ends where the toast stays
+    await page.screenshot({ path: join(stack().artifacts, `mobile-toast-${label}.png`) });
+    const header = await screenBox(page, 'header.rl-navbar');
+    const shown = await screenBox(page, '.Toastify__toast');
+    expect(header && shown).toBeTruthy();
+    if (!header || !shown) return;
+    expect({ label, overlaps: overlaps(header, shown) }).toEqual({ label, overlaps: false });
+    expect(shown.top).toBeGreaterThanOrEqual(header.bottom);
+    expect(shown.right).toBeLessThanOrEqual(width); // on screen, at the right
+    expect(shown.right).toBeGreaterThan(width - 40);
+    if (width === PHONE.width) expect(shown.right - shown.left).toBeLessThan(PHONE.width - 32); // narrower than the screen
+    await page.locator('.Toastify__close-button').first().click();
+    await toast.first().waitFor({ state: 'detached' });
+  };
+
+  await check('phone', PHONE.width);
+
+  // The menu unfolded makes the header taller: toasts move down with it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign up' }).waitFor();
+  await check('phone-menu-open', PHONE.width);
+
+  await page.setViewportSize(DESKTOP);
+  await check('desktop', DESKTOP.width);
 });

@@ -6,7 +6,7 @@
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
 import { createMember, profile, publicLinks, uniqueEmail } from '../support/api';
 import { site } from '../support/stack';
-import { signedInAt, storedToken } from '../support/session';
+import { pathOf, signedInAt, storedToken } from '../support/session';
 import { screenshots } from '../support/shots';
 import { addLinkForm, addLinkThroughPage, eventually, expectPath, pageText } from '../support/ui';
 import { routeExternalLinks } from '../support/links';
@@ -43,7 +43,11 @@ test('a newcomer signs up, pays, fills the profile, adds three capped links and 
   await expectPath(page, '/user');
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   await page.getByText('Inactive', { exact: true }).waitFor();
-  await page.getByRole('button', { name: /logout/i }).or(page.getByRole('link', { name: /logout/i })).first().waitFor();
+  await page
+    .getByRole('button', { name: /logout/i })
+    .or(page.getByRole('link', { name: /logout/i }))
+    .first()
+    .waitFor();
   expect(await storedToken(page)).toBeTruthy();
   await screenshots(page, 'newcomer', 'dashboard-inactive');
 
@@ -54,7 +58,10 @@ test('a newcomer signs up, pays, fills the profile, adds three capped links and 
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.accept();
   });
-  await page.getByRole('button', { name: /^subscribe/i }).first().click();
+  await page
+    .getByRole('button', { name: /^subscribe/i })
+    .first()
+    .click();
   await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
   expect(dialogs).toEqual(['confirm: You are subscribing to (lifetime) for $144.56']);
   await screenshots(page, 'newcomer', 'checkout');
@@ -139,7 +146,10 @@ test('subscribing without a session asks the visitor to sign in first (alert, th
     dialogs.push(dialog.type());
     void dialog.accept();
   });
-  await page.getByRole('button', { name: /^subscribe/i }).first().click();
+  await page
+    .getByRole('button', { name: /^subscribe/i })
+    .first()
+    .click();
   await expectPath(page, '/login');
   expect(dialogs).toEqual(['alert']); // spec §6: an alert, and no confirm or checkout
 });
@@ -155,15 +165,42 @@ test('a payment-success page with a session that was never paid says so and does
   await screenshots(page, 'newcomer', 'payment-failed');
 });
 
-test('a member whose plan is already active is not sent to pay twice (the refusal is a toast)', async () => {
+test('a member whose plan is already active is told so on the landing page, and is never offered the purchase again', async () => {
   const member = await createMember('paidtwice', { active: true });
   const { page } = await newVisitor();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
   await signedInAt(page, member.token, '/');
+  const plan = page.getByRole('article', { name: 'Lifetime' });
+  await plan.getByText('Your plan is active').waitFor();
+  // The spec's card stays (price and features); only the purchase is gone.
+  expect(await plan.innerText()).toContain('144');
+  expect(await plan.getByRole('button').count()).toBe(0);
+  expect(await page.getByRole('button', { name: /^subscribe/i }).count()).toBe(0);
+  await screenshots(page, 'newcomer', 'landing-plan-active');
+  await plan.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expectPath(page, '/user');
+  expect(dialogs).toEqual([]); // no $144.56 confirm, no refusal afterwards
+});
+
+test('an inactive member who cancels at checkout is back on the landing page, told nothing was charged', async () => {
+  const member = await createMember('cancels');
+  const { page } = await newVisitor();
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: /^subscribe/i }).first().click();
-  // Spec §8: a session-creation error is shown as a toast; the server's text is shown.
-  await page.locator('.Toastify').getByText('Your plan is already active.').waitFor();
-  expect(new URL(page.url()).pathname).toBe('/');
-  await page.getByRole('button', { name: /^subscribe/i }).first().waitFor({ state: 'visible' });
-  expect(await page.getByRole('button', { name: /^subscribe/i }).first().isEnabled()).toBe(true);
+  await signedInAt(page, member.token, '/');
+  await page.getByRole('button', { name: /^subscribe$/i }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.getByText('Payment cancelled — you were not charged').waitFor();
+  expect(pathOf(page)).toBe('/'); // the marker left the address: a reload says nothing again
+  await screenshots(page, 'newcomer', 'payment-cancelled');
+  expect((await profile(member.token)).subscription_status).toBe('inactive');
+  await page.getByRole('button', { name: /^subscribe$/i }).waitFor(); // they can still buy
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('button', { name: /^subscribe$/i }).waitFor();
+  expect(await page.getByText('Payment cancelled — you were not charged').count()).toBe(0);
 });

@@ -32,7 +32,13 @@ afterAll(async () => {
 
 test('npm start serves the composed product on its own ports, and Ctrl-C stops it', async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'rotalink-e2e-start-'));
-  const ports = { PORT: await freePort(), SHELL_PORT: await freePort(), PUBLIC_PORT: await freePort(), MEMBER_PORT: await freePort(), ADMIN_PORT: await freePort() };
+  const ports = {
+    PORT: await freePort(),
+    SHELL_PORT: await freePort(),
+    PUBLIC_PORT: await freePort(),
+    MEMBER_PORT: await freePort(),
+    ADMIN_PORT: await freePort(),
+  };
   child = spawn(process.execPath, [join(stack().root, 'scripts/start.mjs')], {
     cwd: stack().root,
     detached: true, // its own process group, so nothing it starts can outlive the test
@@ -76,10 +82,19 @@ test('npm start serves the composed product on its own ports, and Ctrl-C stops i
   const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
   child.kill('SIGINT');
   await exited;
-  await eventually(async () => {
-    const answers = await Promise.all(
-      Object.values(ports).map((port) => fetch(`http://127.0.0.1:${port}/`).then(() => port, () => null)),
-    );
-    expect(answers.filter(Boolean)).toEqual([]);
-  }, 10_000, 250);
+  await eventually(
+    async () => {
+      const answers = await Promise.all(
+        Object.values(ports).map((port) =>
+          fetch(`http://127.0.0.1:${port}/`).then(
+            () => port,
+            () => null,
+          ),
+        ),
+      );
+      expect(answers.filter(Boolean)).toEqual([]);
+    },
+    10_000,
+    250,
+  );
 }, 180_000);

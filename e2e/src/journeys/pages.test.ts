@@ -10,26 +10,28 @@ import { scrollWidth } from '../support/layout';
 afterAll(disconnectBrowser);
 afterEach(closeVisitors);
 
-const PAGES: Array<[string, string, RegExp]> = [
-  ['landing', '/', /./],
-  ['terms', '/terms', /terms/i],
-  ['privacy', '/privacy', /privacy/i],
-  ['refundpolicy', '/refundpolicy', /refund/i],
-  ['login', '/login', /sign in/i],
-  ['signup', '/signup', /account|sign up/i],
-  ['forgotpassword', '/forgotpassword', /forgot/i],
-  ['resetpassword-no-token', '/resetpassword', /reset/i],
-  ['payment-success-no-session', '/payment-success', /payment/i],
-  ['admin', '/admin', /admin/i],
+// The last column is the tab's title (issue 13: each page names itself, not just "Rotalink").
+const PAGES: Array<[string, string, RegExp, string]> = [
+  ['landing', '/', /./, 'Link rotator for network & affiliate marketers · Rotalink'],
+  ['terms', '/terms', /terms/i, 'Terms of Service · Rotalink'],
+  ['privacy', '/privacy', /privacy/i, 'Privacy Policy · Rotalink'],
+  ['refundpolicy', '/refundpolicy', /refund/i, 'Refund Policy · Rotalink'],
+  ['login', '/login', /sign in/i, 'Sign in · Rotalink'],
+  ['signup', '/signup', /account|sign up/i, 'Sign up · Rotalink'],
+  ['forgotpassword', '/forgotpassword', /forgot/i, 'Forgot password · Rotalink'],
+  ['resetpassword-no-token', '/resetpassword', /reset/i, 'Reset password · Rotalink'],
+  ['payment-success-no-session', '/payment-success', /payment/i, 'Payment · Rotalink'],
+  ['admin', '/admin', /admin/i, 'Admin sign in · Rotalink'],
 ];
 
-test.each(PAGES)('%s (%s) renders one heading and fits a phone', async (name, path, heading) => {
+test.each(PAGES)('%s (%s) renders one heading, names its tab and fits a phone', async (name, path, heading, title) => {
   const { page } = await newVisitor();
   await page.goto(site(path));
   const h1 = page.getByRole('heading', { level: 1 });
   await h1.first().waitFor();
   expect(await h1.count()).toBe(1);
   expect(await h1.innerText()).toMatch(heading);
+  expect(await page.title()).toBe(title);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await screenshots(page, 'pages', name);
   await page.setViewportSize(PHONE);

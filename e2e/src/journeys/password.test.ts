@@ -49,7 +49,10 @@ test('a member resets a forgotten password through the mailed link and signs in 
   // The old password is refused, the new one works; the link is single-use.
   expect((await raw('POST', '/api/auth/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
   await signInThroughPage(page, member.email, newPassword);
-  expect((await raw('POST', '/api/auth/reset-password', { body: { token: new URL(link).searchParams.get('token'), password: 'Another-1234' } })).status).toBe(400);
+  expect(
+    (await raw('POST', '/api/auth/reset-password', { body: { token: new URL(link).searchParams.get('token'), password: 'Another-1234' } }))
+      .status,
+  ).toBe(400);
 });
 
 test('forgot-password answers the same for an unknown email; a used reset link is refused on the page', async () => {
@@ -67,7 +70,10 @@ test('forgot-password answers the same for an unknown email; a used reset link i
   expect(await outcome(`nobody.${Date.now()}@example.com`)).toBe(await outcome(member.email));
 
   const link = await waitForResetLink(member.email);
-  expect((await raw('POST', '/api/auth/reset-password', { body: { token: new URL(link).searchParams.get('token'), password: 'First-reset-1' } })).status).toBe(200);
+  expect(
+    (await raw('POST', '/api/auth/reset-password', { body: { token: new URL(link).searchParams.get('token'), password: 'First-reset-1' } }))
+      .status,
+  ).toBe(200);
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('Second-reset-2');
   await page.getByLabel('Confirm password', { exact: true }).fill('Second-reset-2');

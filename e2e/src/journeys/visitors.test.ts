@@ -15,7 +15,8 @@ import { eventually } from '../support/ui';
 afterAll(disconnectBrowser);
 afterEach(closeVisitors);
 
-const queue = (page: Page) => page.getByRole('region', { name: 'Links to visit' }).or(page.locator('section[aria-labelledby="pub-queue-title"]')).first();
+const queue = (page: Page) =>
+  page.getByRole('region', { name: 'Links to visit' }).or(page.locator('section[aria-labelledby="pub-queue-title"]')).first();
 const completedList = (page: Page) => page.locator('section[aria-labelledby="pub-done-title"]');
 const openButton = (page: Page, name: string) => queue(page).getByRole('button', { name: `Open ${name}` });
 

@@ -7,13 +7,23 @@ import { randomBytes } from 'node:crypto';
 import { stack } from './stack';
 
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly body: unknown, what: string) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
     super(`${what} → ${status} ${JSON.stringify(body)}`);
   }
 }
 
+/**
+ * A person's browser: the API does not count a click whose User-Agent is a script or a bot
+ * (issue 14), and Node's fetch says "node".
+ */
+export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
 async function request<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'user-agent': BROWSER_UA };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const res = await fetch(`${stack().apiUrl}${path}`, {
@@ -63,7 +73,10 @@ export async function profile(token: string): Promise<Record<string, unknown> & 
 }
 
 /** Signs a new member up and in; `active` also pays through the local checkout. */
-export async function createMember(tag: string, options: { active?: boolean; firstName?: string; lastName?: string } = {}): Promise<Member> {
+export async function createMember(
+  tag: string,
+  options: { active?: boolean; firstName?: string; lastName?: string } = {},
+): Promise<Member> {
   const person = {
     firstName: options.firstName ?? 'Ada',
     lastName: options.lastName ?? `Tester${tag.replace(/[^a-z]/gi, '')}`,
@@ -78,19 +91,31 @@ export async function createMember(tag: string, options: { active?: boolean; fir
   return member;
 }
 
-/** The local payment provider's whole round: session → checkout Pay (303) → verify. */
+/** The local payment provider's whole round: session → checkout Pay with the URL's token (303) → verify. */
 export async function activate(token: string): Promise<void> {
   const { url } = await request<{ url: string }>('POST', '/api/payment/create-session', {
     token,
     body: { planName: 'monthly', duration: 'monthly', amount: 144.56 },
   });
-  const sessionId = new URL(url).pathname.split('/').filter(Boolean).pop() as string;
-  const pay = await fetch(`${url.replace(/\/$/, '')}/pay`, { method: 'POST', redirect: 'manual' });
-  if (pay.status !== 303) throw new HttpError(pay.status, await pay.text(), `POST ${url}/pay`);
+  const checkout = new URL(url);
+  const sessionId = checkout.pathname.split('/').filter(Boolean).pop() as string;
+  // The checkout page's form sends the owner's token from its URL (server checkout-token.ts).
+  const payUrl = `${checkout.origin}${checkout.pathname}/pay`;
+  const pay = await fetch(payUrl, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: checkout.searchParams.get('token') ?? '' }),
+  });
+  if (pay.status !== 303) throw new HttpError(pay.status, await pay.text(), `POST ${payUrl}`);
   await request('POST', '/api/payment/payment-success', { token, body: { session_id: sessionId } });
 }
 
-export async function addLink(token: string, userId: string, link: { url: string; maxClicks: number | null; name?: string }): Promise<LinkRow> {
+export async function addLink(
+  token: string,
+  userId: string,
+  link: { url: string; maxClicks: number | null; name?: string },
+): Promise<LinkRow> {
   const answer = await request<{ link: LinkRow }>('POST', '/api/links/linkadd', {
     token,
     body: { link: link.url, max_clicks: link.maxClicks, name: link.name ?? '', user_id: userId },
@@ -119,11 +144,17 @@ export async function adminToken(): Promise<string> {
 
 export async function allUsers(token: string): Promise<Array<Record<string, unknown> & { user_id: string; email: string }>> {
   const answer = await request<unknown>('GET', '/api/admin/allusers', { token });
-  return (Array.isArray(answer) ? answer : (answer as { users: [] }).users) as Array<Record<string, unknown> & { user_id: string; email: string }>;
+  return (Array.isArray(answer) ? answer : (answer as { users: [] }).users) as Array<
+    Record<string, unknown> & { user_id: string; email: string }
+  >;
 }
 
 /** Raw call for the checks that expect a refusal (status and body, no throw). */
-export async function raw(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: unknown }> {
+export async function raw(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: unknown }> {
   try {
     return { status: 200, body: await request(method, path, options) };
   } catch (err) {

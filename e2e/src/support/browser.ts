@@ -26,6 +26,9 @@ export interface VisitorOptions {
 export async function newVisitor(options: VisitorOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const b = await connectBrowser();
   const context = await b.newContext({
+    // The browser a person uses: headless Chromium names itself "HeadlessChrome", which the API
+    // rightly takes for a bot and does not count (issue 14).
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${b.version().split('.')[0]}.0.0.0 Safari/537.36`,
     viewport: options.phone ? PHONE : DESKTOP,
     isMobile: false,
     hasTouch: Boolean(options.phone),

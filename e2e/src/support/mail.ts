@@ -29,3 +29,16 @@ export async function waitForResetLink(email: string, timeoutMs = 10_000): Promi
   }
   throw new Error(`e2e: no reset mail to ${email} in ${stack().outbox} within ${timeoutMs} ms`);
 }
+
+/** Waits for the email-change mail to `email` (issue 13) and returns its /confirm-email?token= link. */
+export async function waitForConfirmEmailLink(email: string, timeoutMs = 10_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    for (const mail of mailsTo(email)) {
+      const match = /https?:\/\/[^\s"'<>]+\/confirm-email\?token=[A-Za-z0-9_\-%.~]+/.exec(decodeQuotedPrintable(mail));
+      if (match) return match[0].replace(/&amp;/g, '&');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`e2e: no email confirmation mail to ${email} in ${stack().outbox} within ${timeoutMs} ms`);
+}

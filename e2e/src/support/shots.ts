@@ -9,7 +9,10 @@ import { stack } from './stack';
 
 export async function screenshots(page: Page, journey: string, name: string): Promise<void> {
   const before = page.viewportSize() ?? DESKTOP;
-  for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150); // let the layout settle after the resize
     await page.screenshot({ path: join(stack().artifacts, `${journey}-${name}-${label}.png`), fullPage: true });

@@ -51,5 +51,4 @@ async function control(path: string, body?: object): Promise<Deployment> {
 export const deployment = () => control('/state');
 export const stopFrontEnd = (name: FrontEnd) => control(`/front-end/${name}/stop`, {});
 /** Starts a front end again; for a remote, optionally from another folder or port (a redeploy). */
-export const startFrontEnd = (name: FrontEnd, change: { dir?: string; port?: number } = {}) =>
-  control(`/front-end/${name}/start`, change);
+export const startFrontEnd = (name: FrontEnd, change: { dir?: string; port?: number } = {}) => control(`/front-end/${name}/start`, change);

@@ -1,11 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { accessProblem } from '../lib/access-problem';
+import { errorKind } from '@rotalink/shared-api';
 
 /**
- * Turns access failures of admin calls into what the page should do (issue 5): a 403 shows the
- * "administrators only" notice instead of an empty page; a 401 or a missing token goes to /admin,
- * except the two session-ended texts, which spec §8 sends to /login (done by shared-api + shell).
+ * Turns access failures of admin calls into what the page should do (issue 5), by ApiError kind:
+ * - 'forbidden' (a member's token on an admin call, 403): the "administrators only" notice;
+ * - 'unauthorized' (no token, or another 401): back to the /admin sign-in;
+ * - 'session-ended': spec §8 sends it to /login, which shared-api and the shell already did — the
+ *   page must not navigate elsewhere.
  * `handleAccessError` answers true when it dealt with the error, so callers skip their own handling.
  */
 export function useAdminAccess() {
@@ -16,17 +18,18 @@ export function useAdminAccess() {
   const [forbidden, setForbidden] = useState(false);
 
   const handleAccessError = useCallback((err: unknown): boolean => {
-    const problem = accessProblem(err);
-    if (problem === 'forbidden') {
-      setForbidden(true);
-      return true;
+    switch (errorKind(err)) {
+      case 'forbidden':
+        setForbidden(true);
+        return true;
+      case 'unauthorized':
+        navigateRef.current('/admin', { replace: true });
+        return true;
+      case 'session-ended':
+        return true;
+      default:
+        return false;
     }
-    if (problem === 'signed-out') {
-      navigateRef.current('/admin', { replace: true });
-      return true;
-    }
-    // The shell's session-ended handler has already cleared the token and gone to /login.
-    return problem === 'session-ended';
   }, []);
 
   return { forbidden, handleAccessError };

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@rotalink/shared-api';
+import { PLAN, type AdminUser } from '@rotalink/shared-api';
 
 /*
  * Display helpers for the admin pages. Every time in the admin area is shown in UTC (the server
@@ -37,10 +37,14 @@ export const formatCount = (n: number) => countFormat.format(n);
 /** Spec §4: 'active' is shown as active; anything else as Inactive. */
 export const statusLabel = (status: string | null | undefined) => (status === 'active' ? 'Active' : 'Inactive');
 
-export function typeLabel(type: string | null | undefined): string {
-  if (type === 'monthly') return 'Monthly';
-  if (type === 'yearly') return 'Yearly';
-  return EMPTY;
+/**
+ * The plan a user holds, as the product sells it: one lifetime plan (spec §9). `subscription_type`
+ * (monthly / yearly) is only the spec's record field — every checkout sends 'monthly' — so showing
+ * it read "Monthly" for a lifetime plan (issue 13); it stays editable in the membership modal.
+ * A user who is active, or ever joined, holds the plan; anyone else has none yet.
+ */
+export function planLabel(user: Pick<AdminUser, 'subscription_status' | 'package_joined_date'>): string {
+  return user.subscription_status === 'active' || user.package_joined_date ? PLAN.label : 'No plan';
 }
 
 export function fullName(user: Pick<AdminUser, 'first_name' | 'last_name'>): string {

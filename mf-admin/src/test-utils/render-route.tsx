@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type MemoryRouterProps } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { TIMINGS } from '@rotalink/shared-api';
 
 /** Stands in for any other page: shows where navigation landed, and the user passed as state. */
 function Landed() {
@@ -30,7 +31,7 @@ export function renderRoute(page: ReactElement, path: string, entry: InitialEntr
           <Route path="*" element={<Landed />} />
         </Routes>
       </MemoryRouter>
-      <ToastContainer position="top-right" autoClose={5000} />
+      <ToastContainer position="top-right" autoClose={TIMINGS.toastAutoCloseMs} />
     </>,
   );
   return { user, ...utils };

@@ -12,9 +12,12 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
   const [feedback, setFeedback] = useState<Feedback>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const onCopy = async () => {
     const ok = await copyText(url);

@@ -16,7 +16,10 @@ describe('copyText', () => {
   });
 
   it('falls back to a selected textarea and execCommand when the Clipboard API refuses', async () => {
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: jest.fn().mockRejectedValue(new Error('denied')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: jest.fn().mockRejectedValue(new Error('denied')) },
+    });
     let copied = '';
     (document as { execCommand?: unknown }).execCommand = jest.fn(() => {
       copied = (document.activeElement as HTMLTextAreaElement).value;

@@ -49,7 +49,15 @@ function FieldFrame({ label, note, hint, error, children }: FieldProps & { child
 export function TextField({ label, note, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldFrame label={label} note={note} hint={hint} error={error}>
-      {(id) => <input id={id} className="mem-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />}
+      {(id) => (
+        <input
+          id={id}
+          className="mem-input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          {...input}
+        />
+      )}
     </FieldFrame>
   );
 }
@@ -58,7 +66,14 @@ export function TextAreaField({ label, note, hint, error, ...area }: FieldProps 
   return (
     <FieldFrame label={label} note={note} hint={hint} error={error}>
       {(id) => (
-        <textarea id={id} className="mem-input mem-input--area" rows={4} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...area} />
+        <textarea
+          id={id}
+          className="mem-input mem-input--area"
+          rows={4}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          {...area}
+        />
       )}
     </FieldFrame>
   );

@@ -1,8 +1,7 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { MESSAGES, PLAN, createPaymentSession, tokenStore } from '@rotalink/shared-api';
-import { errorText } from './api-error';
+import { MESSAGES, PLAN, createPaymentSession, errorText, useToken } from '@rotalink/shared-api';
 import { leaveSiteFor } from './leave-site';
 
 /**
@@ -10,18 +9,18 @@ import { leaveSiteFor } from './leave-site';
  * then leave for the provider's checkout. A creation error is a toast (spec §8).
  */
 export function SubscribeButton({ className = 'mem-btn' }: { className?: string }) {
-  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken);
+  const token = useToken();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
   const onSubscribe = async () => {
     if (!token) {
       // spec §6: subscribing without a token shows an alert and goes to /login
-      window.alert('Please log in to subscribe.');
+      window.alert(MESSAGES.signInToSubscribe);
       navigate('/login');
       return;
     }
-    if (!window.confirm(`You are subscribing to (lifetime) for $${PLAN.amount}`)) return;
+    if (!window.confirm(MESSAGES.subscribeConfirm)) return;
     setBusy(true);
     try {
       const { url } = await createPaymentSession();

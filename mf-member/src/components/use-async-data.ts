@@ -48,5 +48,11 @@ export function useAsyncData<T>(load: () => Promise<T>, deps: readonly unknown[]
   const refresh = useCallback(() => run(true), [run]);
   /** Reload from scratch (the Retry of an error panel). */
   const retry = useCallback(() => void run(false), [run]);
-  return { state, refreshing, refresh, retry };
+  /** Show data the server just answered (e.g. the lists after a reorder); older loads in flight are dropped. */
+  const replace = useCallback((data: T) => {
+    requestId.current++;
+    setRefreshing(false);
+    setState({ status: 'ready', data });
+  }, []);
+  return { state, refreshing, refresh, retry, replace };
 }

@@ -1,5 +1,5 @@
 // Test data shaped like the server's answers (shared-api contract types), for component tests.
-import type { Link, SubProfile, User } from '@rotalink/shared-api';
+import type { MemberLink, SubProfile, User } from '@rotalink/shared-api';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -34,6 +34,17 @@ export function makeSub(overrides: Partial<SubProfile> = {}): SubProfile {
   };
 }
 
-export function makeLink(overrides: Partial<Link> = {}): Link {
-  return { id: 'l1', name: 'Shop', link: 'https://shop.example.com', clicks: 0, max_clicks: 10, ...overrides };
+/** A link as its owner's list answers it (with the lifetime totals of issue 14). */
+export function makeLink(overrides: Partial<MemberLink> = {}): MemberLink {
+  const clicks = overrides.clicks ?? 0;
+  return {
+    id: 'l1',
+    name: 'Shop',
+    link: 'https://shop.example.com',
+    clicks,
+    max_clicks: 10,
+    counted_clicks: clicks,
+    all_clicks: clicks,
+    ...overrides,
+  };
 }

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { TIMINGS } from '@rotalink/shared-api';
 
 function WhereAmI() {
   const location = useLocation();
@@ -13,7 +14,7 @@ function WhereAmI() {
 export function renderPage(element: ReactElement, { path, url }: { path: string; url: string }) {
   return render(
     <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }} initialEntries={[url]}>
-      <ToastContainer position="top-right" autoClose={5000} />
+      <ToastContainer position="top-right" autoClose={TIMINGS.toastAutoCloseMs} />
       <Routes>
         <Route path={path} element={element} />
         <Route path="*" element={<WhereAmI />} />

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden, Unauthorized } from '../errors';
-import { TEXT } from '../messages';
+import { MESSAGES } from '@rotalink/shared-api/rules';
 import { issuedBefore, verifyToken, type TokenKind } from './tokens';
 
 export interface AuthContext {
@@ -24,10 +24,13 @@ declare module 'fastify' {
 
 function bearer(request: FastifyRequest): string {
   const header = request.headers.authorization;
-  if (!header) throw new Unauthorized(TEXT.tokenMissing);
+  if (!header) throw new Unauthorized(MESSAGES.tokenMissing, 'token-missing');
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   // A header without the Bearer scheme carries no usable token.
-  if (!m) throw new Unauthorized(header.trim() === '' || /^Bearer\s*$/i.test(header) ? TEXT.tokenMissing : TEXT.invalidSignature);
+  if (!m) {
+    if (header.trim() === '' || /^Bearer\s*$/i.test(header)) throw new Unauthorized(MESSAGES.tokenMissing, 'token-missing');
+    throw new Unauthorized(MESSAGES.invalidSignature, 'session-ended');
+  }
   return m[1];
 }
 
@@ -41,7 +44,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, want:
       ? await app.db.selectFrom('users').select(['id', 'tokens_valid_after']).where('id', '=', claims.sub).executeTakeFirst()
       : await app.db.selectFrom('admins').select(['id', 'tokens_valid_after']).where('id', '=', claims.sub).executeTakeFirst();
   // A deleted account or a revoked token reads as an ended session: the client goes to /login (spec §8).
-  if (!row || issuedBefore(claims, row.tokens_valid_after)) throw new Unauthorized(TEXT.jwtExpired);
+  if (!row || issuedBefore(claims, row.tokens_valid_after)) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
   request.auth = { userId: claims.sub, kind: claims.kind };
 }
 

@@ -1,6 +1,6 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { Unauthorized } from '../errors';
-import { TEXT } from '../messages';
+import { MESSAGES } from '@rotalink/shared-api/rules';
 
 export type TokenKind = 'member' | 'admin';
 export interface TokenClaims {
@@ -23,17 +23,18 @@ export async function signToken(secret: string, ttlSeconds: number, sub: string,
     .sign(key(secret));
 }
 
-/** Verifies signature (HS256 only, never `none`) and expiry; maps failures to DESIGN §7's texts. */
+/** Verifies signature (HS256 only, never `none`) and expiry (required); maps failures to DESIGN §7's texts. */
 export async function verifyToken(secret: string, token: string): Promise<TokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALG] });
+    // exp is required: a token without it would never end (issue 11).
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALG], requiredClaims: ['exp'] });
     if (typeof payload.sub !== 'string' || (payload.kind !== 'member' && payload.kind !== 'admin') || typeof payload.iat !== 'number') {
-      throw new Unauthorized(TEXT.invalidSignature);
+      throw new Unauthorized(MESSAGES.invalidSignature, 'session-ended');
     }
     return { sub: payload.sub, kind: payload.kind, iat: payload.iat };
   } catch (err) {
-    if (err instanceof errors.JWTExpired) throw new Unauthorized(TEXT.jwtExpired);
-    throw new Unauthorized(TEXT.invalidSignature);
+    if (err instanceof errors.JWTExpired) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
+    throw new Unauthorized(MESSAGES.invalidSignature, 'session-ended');
   }
 }
 

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Engine } from './database';
 import { preparingPool } from './pg-prepared';
+import { splitSqliteDialect } from './sqlite-driver';
 import { cachingSqlite } from './statement-cache';
 
 export interface DbHandle {
@@ -17,43 +18,85 @@ export interface ConnectOptions {
   /** PostgreSQL only: the schema every pooled connection uses (tests run each file in its own). */
   searchPath?: string;
   poolMax?: number;
+  /**
+   * DB_TIMEOUT_MS: the longest one database call may wait (README "Failure modes"). PostgreSQL:
+   * connecting or waiting for a pooled connection, and each statement (server- and client-side).
+   * SQLite: a write waiting for another process's lock. Default 5000.
+   */
+  timeoutMs?: number;
+  /** PostgreSQL application_name (pg_stat_activity): which process a backend belongs to. */
+  applicationName?: string;
+  /** Where a dropped PostgreSQL connection is reported (default: one line on stderr). */
+  onConnectionError?: (message: string) => void;
 }
 
 // COUNT(*) and other int8 results arrive as strings by default; our counts are small.
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /**
- * `sqlite:PATH` → better-sqlite3 (WAL, busy_timeout, foreign keys, prepared statements kept);
+ * `sqlite:PATH` → better-sqlite3, WAL, a write connection and a read connection (sqlite-driver.ts);
  * `postgres://…` → pg Pool (the hot reads as named prepared statements, see pg-prepared.ts).
  */
 export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
+  const timeoutMs = opts.timeoutMs ?? 5000;
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
-    if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
-    const sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('foreign_keys = ON');
-    // FULL: every acknowledged write (a visitor's click, a payment) survives a power loss too,
-    // not only a crash of the process (issue 7). Group commit of clicks makes this one fsync per
-    // batch, not per click, so the durable setting costs little.
-    sqlite.pragma('synchronous = FULL');
-    // Reads come from memory: the page cache (64 MB) and the file mapped (256 MB) instead of
-    // read() calls; sorts and temp indexes stay in memory.
-    sqlite.pragma('cache_size = -65536');
-    sqlite.pragma('mmap_size = 268435456');
-    sqlite.pragma('temp_store = MEMORY');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) });
+    const inMemory = file === ':memory:';
+    if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
+    const writer = openSqlite(file);
+    // 0: a busy lock is waited for on a timer by the driver, never by blocking the event loop.
+    writer.pragma('busy_timeout = 0');
+    let reader: SQLite.Database | undefined;
+    if (!inMemory) {
+      reader = openSqlite(file);
+      // WAL readers do not wait for writers; this only covers SQLite's rare short internal locks.
+      reader.pragma('busy_timeout = 100');
+      reader.pragma('query_only = ON');
+    }
+    const dialect = splitSqliteDialect({
+      writer: cachingSqlite(writer),
+      reader: reader && cachingSqlite(reader),
+      lockTimeoutMs: timeoutMs,
+    });
+    const db = new Kysely<Database>({ dialect });
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolMax ?? 10,
+    application_name: opts.applicationName ?? 'rotalink-api',
+    // Never a hang: connecting (or waiting for a free pooled connection), each statement on the
+    // server, and each answer on the client (a dead network never answers) are all bounded.
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + 1000,
+    // A transaction left open by a crashed node frees its locks.
+    idle_in_transaction_session_timeout: Math.max(10_000, timeoutMs * 2),
+    keepAlive: true,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
   // An idle client dropped by the server (restart, failover) must not crash the process:
-  // the pool replaces it on the next query.
-  pool.on('error', (err) => console.error(`PostgreSQL pool: idle connection error: ${err.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  // the pool replaces it on the next query. (Checked-out clients: see pg-prepared.ts.)
+  const report = opts.onConnectionError ?? ((message: string) => console.error(message));
+  pool.on('error', (err) => report(`PostgreSQL pool: idle connection error: ${err.message}`));
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool, (err) => report(`PostgreSQL: a connection in use failed: ${err.message}`)) }),
+  });
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+function openSqlite(file: string): SQLite.Database {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // FULL: every acknowledged write (a visitor's click, a payment) survives a power loss too,
+  // not only a crash of the process (issue 7). Group commit of clicks makes this one fsync per
+  // batch, not per click, so the durable setting costs little.
+  sqlite.pragma('synchronous = FULL');
+  // Reads come from memory: the page cache (64 MB) and the file mapped (256 MB) instead of
+  // read() calls; sorts and temp indexes stay in memory.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
+  sqlite.pragma('temp_store = MEMORY');
+  return sqlite;
 }

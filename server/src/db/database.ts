@@ -2,8 +2,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { UsersTable } from '../modules/users/users.table';
 import type { LinksTable } from '../modules/links/links.table';
 import type { AdminsTable } from '../modules/admin/admins.table';
-import type { PasswordResetsTable } from './tables/password-resets.table';
-import type { PaymentsTable } from './tables/payments.table';
+import type { PasswordResetsTable } from '../modules/password-reset/password-resets.table';
+import type { PaymentsTable } from '../modules/payment/payments.table';
+import type { EmailChangesTable } from '../modules/account/email-changes.table';
+import type { RotatorsTable } from '../modules/rotator/rotators.table';
+import type { ClickEventsTable, VisitorKeysTable } from '../modules/clicks/click-events.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -12,6 +15,10 @@ export interface Database {
   admins: AdminsTable;
   password_resets: PasswordResetsTable;
   payments: PaymentsTable;
+  email_changes: EmailChangesTable;
+  rotators: RotatorsTable;
+  click_events: ClickEventsTable;
+  visitor_keys: VisitorKeysTable;
 }
 
 export type Db = Kysely<Database>;

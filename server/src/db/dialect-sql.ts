@@ -18,6 +18,18 @@ export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: DbOr
   return engineOf(db) === 'postgres' ? (qb.forUpdate() as QB) : qb;
 }
 
+/**
+ * The profile's `users` row locked for the transaction (PostgreSQL `FOR NO KEY UPDATE`; SQLite
+ * serialises transactions): the one lock everything that changes several rows of a profile's
+ * queue takes first — adds, reorders, the rotator (issue 14). Not `FOR UPDATE`: that would also
+ * wait for the foreign-key checks (`FOR KEY SHARE`) of a click's event insert in a group-commit
+ * batch that already holds one of the profile's link rows, a lock cycle with two API nodes.
+ */
+export async function lockProfileRow(db: DbOrTrx, userId: string): Promise<void> {
+  if (engineOf(db) !== 'postgres') return;
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+}
+
 /** A UNIQUE constraint refused the write (e.g. an email already taken by a concurrent signup). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;

@@ -6,10 +6,16 @@ import { migrateToLatest, migrationsForTests } from './migrate';
 
 async function indexesOfLinks(db: Db, engine: Engine): Promise<string[]> {
   if (engine === 'sqlite') {
-    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'links' and sql is not null`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'index' and tbl_name = 'links' and sql is not null`.execute(db);
     return rows.map((r) => r.name).sort();
   }
-  const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'links' and schemaname = current_schema() and indexname <> 'links_pkey'`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`select indexname as name from pg_indexes where tablename = 'links' and schemaname = current_schema() and indexname <> 'links_pkey'`.execute(
+    db,
+  );
   return rows.map((r) => r.name).sort();
 }
 
@@ -34,7 +40,8 @@ describe.each(engines)('migrations (%s)', (engine) => {
     const schema = await currentSchema(db);
     const provider = { getMigrations: async () => ({ ...migrationsForTests }) };
     const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-    const down = await migrator.migrateDown();
+    // Down to 0001 (later migrations, e.g. 0005's email_changes, step down first), then up again.
+    const down = await migrator.migrateTo('0001-initial');
     expect(down.error).toBeUndefined();
     expect(await indexesOfLinks(db, engine)).toEqual(['links_user_position_idx']);
     await migrateToLatest(db);
@@ -42,7 +49,68 @@ describe.each(engines)('migrations (%s)', (engine) => {
     expect(await indexesOfLinks(db, engine)).toEqual(['links_user_queue_idx']);
   });
 
+  it('0003: clicks are 64-bit integers on both engines (PostgreSQL bigint), and 0003 goes down and up', async () => {
+    const type = async () =>
+      engine === 'postgres'
+        ? (
+            await sql<{
+              t: string;
+            }>`select data_type as t from information_schema.columns where table_schema = current_schema() and table_name = 'links' and column_name = 'clicks'`.execute(
+              db,
+            )
+          ).rows[0].t
+        : 'sqlite integer';
+    expect(await type()).toBe(engine === 'postgres' ? 'bigint' : 'sqlite integer');
+    const schema = await currentSchema(db);
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => ({ ...migrationsForTests }) },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    expect((await migrator.migrateTo('0002-links-queue-index')).error).toBeUndefined();
+    if (engine === 'postgres') expect(await type()).toBe('integer');
+    await migrateToLatest(db);
+    expect(await type()).toBe(engine === 'postgres' ? 'bigint' : 'sqlite integer');
+  });
+
+  it('0006 adds the rotator tables and the lifetime totals (filled from clicks), and goes down and up again', async () => {
+    const schema = await currentSchema(db);
+    const provider = { getMigrations: async () => ({ ...migrationsForTests }) };
+    const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+    expect((await migrator.migrateTo('0002-links-queue-index')).error).toBeUndefined();
+    const tables = async () =>
+      (await db.introspection.getTables())
+        .map((t) => t.name)
+        .filter((n) => ['rotators', 'click_events', 'visitor_keys'].includes(n))
+        .sort();
+    expect(await tables()).toEqual([]);
+    await sql`insert into users (id, first_name, last_name, created_at) values ('u-0006', 'A', 'B', '2026-01-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await sql`insert into links (id, user_id, url, clicks, max_clicks, position, created_at) values ('l-0006', 'u-0006', 'https://a.example.com', 3, 5, 1, '2026-01-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await migrateToLatest(db);
+    expect(await tables()).toEqual(['click_events', 'rotators', 'visitor_keys']);
+    // Every click before the migration burned the cap: it was a counted one.
+    const row = await db
+      .selectFrom('links')
+      .select(['clicks', 'counted_clicks', 'all_clicks'])
+      .where('id', '=', 'l-0006')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ clicks: 3, counted_clicks: 3, all_clicks: 3 });
+    await db.deleteFrom('users').where('id', '=', 'u-0006').execute();
+  });
+
   if (engine === 'sqlite') {
+    it('a repeat check reads the partial per-visitor index of click events', async () => {
+      const { rows } = await sql<{ detail: string }>`explain query plan
+        select 1 from click_events where tracked = 1 and visitor = ${'v'} and user_id = ${'u'} and created_at > ${'t'} and link_id = ${'l'} and verdict = 'counted' limit 1`.execute(
+        db,
+      );
+      expect(rows.map((r) => r.detail).join('\n')).toContain('click_events_visitor_idx');
+    });
+
     it('a profile’s links are read in queue order from the index, without a sort', async () => {
       const { rows } = await sql<{ detail: string }>`explain query plan
         select l.id from users as u left join links as l on l.user_id = u.id where u.id = ${'x'}

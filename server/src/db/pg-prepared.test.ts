@@ -9,7 +9,11 @@ describe('named prepared statements: the pool wrapper', () => {
   function fakePool() {
     const calls: unknown[][] = [];
     const released: number[] = [];
-    const client = { query: (...args: unknown[]) => (calls.push(args), Promise.resolve({ rows: [] })), release: () => released.push(1) };
+    const client = {
+      query: (...args: unknown[]) => (calls.push(args), Promise.resolve({ rows: [] })),
+      release: () => released.push(1),
+      on: () => client,
+    };
     const pool = { connect: async () => client, end: async () => undefined } as unknown as pg.Pool;
     return { pool, calls, released };
   }
@@ -44,7 +48,19 @@ describe.each(engines)('named prepared statements (%s)', (engine) => {
     // One connection, so the catalogue query below sees the same session's statements.
     const one = connect(opened.databaseUrl, { searchPath: opened.searchPath, poolMax: 1 });
     try {
-      await one.db.insertInto('users').values({ id: 'u1', first_name: 'A', last_name: 'B', title: '', slogan: '', about: '', subscription_status: 'inactive', created_at: '2026-01-01T00:00:00.000Z' }).execute();
+      await one.db
+        .insertInto('users')
+        .values({
+          id: 'u1',
+          first_name: 'A',
+          last_name: 'B',
+          title: '',
+          slogan: '',
+          about: '',
+          subscription_status: 'inactive',
+          created_at: '2026-01-01T00:00:00.000Z',
+        })
+        .execute();
       expect(await findLinkLists(one.db, 'u1')).toEqual({ pending: [], completed: [] });
       expect(await findLinkLists(one.db, 'u1')).toEqual({ pending: [], completed: [] });
       const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(one.db);

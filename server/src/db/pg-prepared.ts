@@ -22,20 +22,39 @@ export function preparedName(sql: string): string | undefined {
   return names.get(sql);
 }
 
-/** Kysely's pool with each client's registered queries sent as named statements. */
-export function preparingPool(pool: pg.Pool): PostgresPool {
+/**
+ * Kysely's pool with each client's registered queries sent as named statements — and with the
+ * failures of a checked-out connection contained (issue 11). pg-pool listens for a client's
+ * 'error' only while the client is idle; a backend terminated (pg_terminate_backend, a restart, a
+ * network reset) while Kysely holds the client emitted 'error' with no listener, which killed the
+ * process. Each client gets its own listener once; the query in flight fails (→ 503, see
+ * unavailable.ts), and a client that failed is destroyed on release instead of going back to the pool.
+ */
+export function preparingPool(pool: pg.Pool, onClientError: (err: Error) => void = () => {}): PostgresPool {
   // One wrapper per pooled client: Kysely keys its connections by client object.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const broken = new WeakMap<pg.PoolClient, Error>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let wrapper = wrappers.get(client);
     if (!wrapper) {
+      client.on('error', (err: Error) => {
+        broken.set(client, err);
+        onClientError(err);
+      });
+      const failed = (err: unknown) => {
+        // A client-side timeout leaves the statement running on a connection we cannot trust; a
+        // migration that changed a column's type leaves this connection's named plans unusable.
+        if (err instanceof Error && /^Query read timeout|^Connection terminated|cached plan must not change result type/.test(err.message))
+          broken.set(client, err);
+        throw err;
+      };
       wrapper = {
         query: ((text: unknown, values?: unknown[]) => {
           if (typeof text !== 'string') return client.query(text as pg.Submittable);
           const name = names.get(text);
-          return name ? client.query({ name, text, values }) : client.query(text, values);
+          return (name ? client.query({ name, text, values }) : client.query(text, values)).catch(failed);
         }) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
+        release: () => client.release(broken.get(client)),
       };
       wrappers.set(client, wrapper);
     }

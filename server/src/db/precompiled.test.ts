@@ -12,15 +12,32 @@ describe.each(engines)('precompiled queries (%s)', (engine) => {
       await opened.handle.close();
       await opened.cleanup();
     };
-    const row = (id: string, first: string, title: string) => ({ id, first_name: first, last_name: 'L', title, slogan: '', about: '', subscription_status: 'inactive' as const, created_at: '2026-01-01T00:00:00.000Z' });
-    await db.insertInto('users').values([row('u1', 'Ann', 'x'), row('u2', 'Bea', 'x'), row('u3', 'Cy', 'y')]).execute();
+    const row = (id: string, first: string, title: string) => ({
+      id,
+      first_name: first,
+      last_name: 'L',
+      title,
+      slogan: '',
+      about: '',
+      subscription_status: 'inactive' as const,
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    await db
+      .insertInto('users')
+      .values([row('u1', 'Ann', 'x'), row('u2', 'Bea', 'x'), row('u3', 'Cy', 'y')])
+      .execute();
   });
   afterAll(() => cleanup());
 
   it('runs with each call’s own values, keeping the constants written in the query', async () => {
     // 'x' is a constant of the query; id and name are arguments, bound in the order they appear.
     const byIdOrName = precompiled((d: Db, name: string, id: string) =>
-      d.selectFrom('users').select('first_name').where('title', '=', 'x').where((eb) => eb.or([eb('id', '=', id), eb('first_name', '=', name)])).orderBy('id'),
+      d
+        .selectFrom('users')
+        .select('first_name')
+        .where('title', '=', 'x')
+        .where((eb) => eb.or([eb('id', '=', id), eb('first_name', '=', name)]))
+        .orderBy('id'),
     );
     expect(await byIdOrName(db, 'Bea', 'u1')).toEqual([{ first_name: 'Ann' }, { first_name: 'Bea' }]);
     expect(await byIdOrName(db, 'Nobody', 'u2')).toEqual([{ first_name: 'Bea' }]);

@@ -17,7 +17,7 @@ describe('SQLite statement cache', () => {
     insert.run([1]);
     const read = db.prepare('select * from t');
     expect(read.all([])).toEqual([{ a: 1 }]);
-    raw.exec('alter table t add column b text default \'x\'');
+    raw.exec("alter table t add column b text default 'x'");
     // The same cached statement sees the new column: SQLite re-prepared it.
     expect(db.prepare('select * from t').all([])).toEqual([{ a: 1, b: 'x' }]);
     db.prepare('select 1');

@@ -10,7 +10,10 @@ import type { SqliteDatabase } from 'kysely';
  * mutex keeps a streamed query's statement to itself, and SQLite re-prepares a statement by
  * itself when a migration changes the schema under it.
  */
-export function cachingSqlite(sqlite: SQLiteDatabase, max = 500): SqliteDatabase & { readonly size: number } {
+export function cachingSqlite(
+  sqlite: SQLiteDatabase,
+  max = 500,
+): SqliteDatabase & { readonly size: number; readonly inTransaction: boolean } {
   const statements = new Map<string, Statement>();
   return {
     close: () => {
@@ -28,6 +31,9 @@ export function cachingSqlite(sqlite: SQLiteDatabase, max = 500): SqliteDatabase
     },
     get size() {
       return statements.size;
+    },
+    get inTransaction() {
+      return sqlite.inTransaction;
     },
   };
 }

@@ -38,7 +38,9 @@ describe('request logging: errors and slow requests, not every success', () => {
     const cause = lines.find((l) => l.msg === 'unexpected error');
     expect(cause?.err?.message).toBe('disk on fire');
     expect(cause?.err?.stack).toContain('request-log.test');
-    expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: 'request failed', method: 'GET', url: '/boom?x=1', statusCode: 500 }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 50, msg: 'request failed', method: 'GET', url: '/boom?x=1', statusCode: 500 }),
+    );
     // Both lines carry the request id, so they can be matched up.
     const failed = lines.find((l) => l.msg === 'request failed');
     expect(cause?.reqId).toEqual(expect.any(String));

@@ -1,59 +1,77 @@
-import type { Redis } from 'ioredis';
+import type { RedisLink } from './redis-link';
+import { WindowCounter, redisHit } from './window-counter';
 
 /**
- * Failed-login budget per IP and account (DESIGN §4 RATE_LIMIT_LOGIN_PER_MIN), for login and
- * adminlogin. Only FAILED attempts count, so a user who types the right password is never slowed.
- * Counters are shared through Redis when REDIS_URL is set (several API nodes), else in memory.
+ * Failed sign-in budgets (DESIGN §4, issue 11), for login and adminlogin. Only FAILED attempts
+ * count, so a user who types the right password never uses them up. Three budgets, each a fixed
+ * window; an attempt is refused (429) while any of them is used up:
+ *
+ * - per IP and account (RATE_LIMIT_LOGIN_PER_MIN, a minute): one guesser on one account;
+ * - per IP, any account (RATE_LIMIT_LOGIN_IP_PER_MIN, a minute): password spraying — one address
+ *   trying a few passwords on many accounts;
+ * - per account, any IP (RATE_LIMIT_LOGIN_ACCOUNT_PER_HOUR, an hour): many addresses on one
+ *   account. The price: someone who knows an email can lock that account's sign-in for up to an
+ *   hour; it is the usual trade for not letting a botnet guess freely.
+ *
+ * Counters live in Redis when REDIS_URL is set (shared by the API nodes) and always in this
+ * process too: when Redis is down or slow the local counters decide, so the protection stays on
+ * (per node) instead of silently switching off.
  */
-export interface LoginLimiter {
-  /** True when the key has used up its budget in the current minute. */
-  isBlocked(key: string): Promise<boolean>;
-  recordFailure(key: string): Promise<void>;
-  clear(key: string): Promise<void>;
+export interface LoginAttempt {
+  kind: 'member' | 'admin';
+  ip: string;
+  /** The normalised email or the admin username. */
+  account: string;
 }
 
-const WINDOW_MS = 60_000;
+export interface LoginLimiter {
+  /** True when any budget of this attempt is used up. */
+  isBlocked(attempt: LoginAttempt): Promise<boolean>;
+  recordFailure(attempt: LoginAttempt): Promise<void>;
+  /** A correct password: the budgets of this account start again (the per-IP one does not). */
+  recordSuccess(attempt: LoginAttempt): Promise<void>;
+}
 
-export function createLoginLimiter(maxPerMin: number, redis?: Redis): LoginLimiter {
-  if (maxPerMin <= 0) return { isBlocked: async () => false, recordFailure: async () => {}, clear: async () => {} };
-  if (redis) {
-    const k = (key: string) => `rotalink-login-fail:${key}`;
-    return {
-      async isBlocked(key) {
-        const v = await redis.get(k(key)).catch(() => null);
-        return Number(v ?? 0) >= maxPerMin;
-      },
-      async recordFailure(key) {
-        // INCR then set the window only on the first failure: a fixed one-minute window per key.
-        await redis.multi().incr(k(key)).pexpire(k(key), WINDOW_MS, 'NX').exec().catch(() => undefined);
-      },
-      async clear(key) {
-        await redis.del(k(key)).catch(() => undefined);
-      },
-    };
-  }
-  const counts = new Map<string, { n: number; until: number }>();
-  const live = (key: string) => {
-    const e = counts.get(key);
-    if (e && e.until <= Date.now()) {
-      counts.delete(key);
-      return undefined;
-    }
-    return e;
-  };
+export interface LoginBudgets {
+  perIpAccountPerMin: number;
+  perIpPerMin: number;
+  perAccountPerHour: number;
+}
+
+interface Budget {
+  key: string;
+  max: number;
+  windowMs: number;
+  clearOnSuccess: boolean;
+}
+
+export function createLoginLimiter(budgets: LoginBudgets, redis?: RedisLink, prefix = 'rotalink:login-fail:'): LoginLimiter {
+  if (budgets.perIpAccountPerMin <= 0)
+    return { isBlocked: async () => false, recordFailure: async () => {}, recordSuccess: async () => {} };
+  const local = new WindowCounter();
+  const of = ({ kind, ip, account }: LoginAttempt): Budget[] =>
+    [
+      { key: `${kind}|${ip}|${account}`, max: budgets.perIpAccountPerMin, windowMs: 60_000, clearOnSuccess: true },
+      { key: `${kind}|ip|${ip}`, max: budgets.perIpPerMin, windowMs: 60_000, clearOnSuccess: false },
+      { key: `${kind}|account|${account}`, max: budgets.perAccountPerHour, windowMs: 3_600_000, clearOnSuccess: true },
+    ].filter((b) => b.max > 0);
+
   return {
-    async isBlocked(key) {
-      return (live(key)?.n ?? 0) >= maxPerMin;
+    async isBlocked(attempt) {
+      const list = of(attempt);
+      const shared = redis && (await redis.attempt((c) => c.mget(...list.map((b) => prefix + b.key))));
+      const counts = shared?.ok ? shared.value.map((v) => Number(v ?? 0)) : list.map((b) => local.count(b.key));
+      return list.some((b, i) => counts[i] >= b.max);
     },
-    async recordFailure(key) {
-      const e = live(key);
-      if (e) e.n += 1;
-      else counts.set(key, { n: 1, until: Date.now() + WINDOW_MS });
-      // Keep memory bounded under a spray of random accounts.
-      if (counts.size > 100_000) for (const [k2, v] of counts) if (v.until <= Date.now()) counts.delete(k2);
+    async recordFailure(attempt) {
+      const list = of(attempt);
+      for (const b of list) local.hit(b.key, b.windowMs);
+      if (redis) await redis.attempt((c) => Promise.all(list.map((b) => redisHit(c, prefix + b.key, b.windowMs))));
     },
-    async clear(key) {
-      counts.delete(key);
+    async recordSuccess(attempt) {
+      const list = of(attempt).filter((b) => b.clearOnSuccess);
+      for (const b of list) local.clear(b.key);
+      if (redis) await redis.attempt((c) => c.del(...list.map((b) => prefix + b.key)));
     },
   };
 }

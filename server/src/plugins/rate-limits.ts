@@ -1,9 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { TooMany } from '../errors';
 import { createLoginLimiter, type LoginLimiter } from './login-limiter';
+import type { RedisLink } from './redis-link';
+import { fallbackStore } from './window-counter';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +13,7 @@ declare module 'fastify' {
 }
 
 export interface RateLimitOptions {
-  redis?: Redis;
+  redis?: RedisLink;
 }
 
 /**
@@ -21,17 +22,23 @@ export interface RateLimitOptions {
  */
 export const rateLimits = fp(
   async (app: FastifyInstance, opts: RateLimitOptions) => {
-    const { globalPerMin, loginPerMin } = app.config.rateLimit;
+    const { globalPerMin, loginPerMin, loginIpPerMin, loginAccountPerHour } = app.config.rateLimit;
     await app.register(rateLimit, {
       global: globalPerMin > 0,
       max: globalPerMin > 0 ? globalPerMin : 1_000_000,
       timeWindow: 60_000,
-      ...(opts.redis ? { redis: opts.redis, nameSpace: 'rotalink-rl:' } : {}),
-      // A Redis outage must not take the API down: let calls through and log it.
-      skipOnError: true,
+      // Redis when it answers, this process's counters when it does not (never "no limit").
+      store: fallbackStore(opts.redis, `${app.config.redisKeyPrefix}rl:`),
       errorResponseBuilder: (_req, ctx) => new TooMany(`Too many requests, please try again in ${ctx.after}.`),
     });
-    app.decorate('loginLimiter', createLoginLimiter(loginPerMin, opts.redis));
+    app.decorate(
+      'loginLimiter',
+      createLoginLimiter(
+        { perIpAccountPerMin: loginPerMin, perIpPerMin: loginIpPerMin, perAccountPerHour: loginAccountPerHour },
+        opts.redis,
+        `${app.config.redisKeyPrefix}login-fail:`,
+      ),
+    );
   },
   { name: 'rate-limits', dependencies: ['app-context'] },
 );

@@ -1,5 +1,5 @@
 import type { AdminLoginBody, AdminLoginOk, AllUsersOk, MessageOk, UpdateUserBody, UpdateUserOk, UserLinksOk } from '../contract';
-import { paths } from '../contract/paths';
+import { paths } from '../paths';
 import { call } from '../http';
 
 export const adminLogin = (body: AdminLoginBody) => call<AdminLoginOk>(paths.adminLogin, { body });

@@ -1,6 +1,6 @@
-import { PLAN } from '../contract/plan';
+import { PLAN } from '../rules/plan';
 import type { CreateSessionOk, PaymentSuccessOk } from '../contract';
-import { paths } from '../contract/paths';
+import { paths } from '../paths';
 import { call } from '../http';
 
 /** Spec §9: the plan is sent as planName 'monthly', duration 'monthly', amount 144.56. */

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Nullable, strict } from './common';
+import { Id, MAX_NAME, MAX_PASSWORD, MAX_PRICE, Nullable, strict } from './common';
 import { SubscriptionStatus, SubscriptionType, User } from './auth';
 
 export const AdminLoginBody = Type.Object(
-  { username: Type.String({ minLength: 1, maxLength: 100 }), password: Type.String({ minLength: 1, maxLength: 256 }) },
+  { username: Type.String({ minLength: 1, maxLength: MAX_NAME }), password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD }) },
   strict,
 );
 export type AdminLoginBody = Static<typeof AdminLoginBody>;
@@ -26,7 +26,7 @@ export type UserDeleteBody = Static<typeof UserDeleteBody>;
 export const AdminDate = Type.String({ maxLength: 40 });
 export const UpdateUserBody = Type.Object(
   {
-    package_price: Nullable(Type.Number({ minimum: 0, maximum: 1_000_000 })),
+    package_price: Nullable(Type.Number({ minimum: 0, maximum: MAX_PRICE })),
     package_joined_date: Nullable(AdminDate),
     package_expiry_date: Nullable(AdminDate),
     subscription_status: SubscriptionStatus,

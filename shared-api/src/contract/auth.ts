@@ -89,7 +89,26 @@ export type CreateSubProfileBody = Static<typeof CreateSubProfileBody>;
 export const CreateSubProfileOk = Type.Object({ status: Type.Literal('SUCCESS'), message: Type.String(), user_id: Id });
 export type CreateSubProfileOk = Static<typeof CreateSubProfileOk>;
 
-export const SubProfilesOk = Type.Object({ subProfiles: Type.Array(SubProfile) });
+/**
+ * GET sub-profiles, paged when asked (issue 11): `page` from 1, `pageSize` 1–50 (default 50).
+ * Query values are text; without them the answer is the whole list (at most 50, the cap).
+ */
+export const SubProfilesQuery = Type.Object(
+  {
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+    pageSize: Type.Optional(Type.String({ pattern: '^([1-9]|[1-4][0-9]|50)$' })),
+  },
+  strict,
+);
+export type SubProfilesQuery = Static<typeof SubProfilesQuery>;
+
+/** `page`, `pageSize` and `total` (all of the member's sub-profiles) only when a page was asked for. */
+export const SubProfilesOk = Type.Object({
+  subProfiles: Type.Array(SubProfile),
+  page: Type.Optional(Type.Integer()),
+  pageSize: Type.Optional(Type.Integer()),
+  total: Type.Optional(Type.Integer()),
+});
 export type SubProfilesOk = Static<typeof SubProfilesOk>;
 
 export const UserIdParams = Type.Object({ userId: Id });
@@ -113,3 +132,33 @@ export const UpdateSubProfileBody = Type.Object(
   strict,
 );
 export type UpdateSubProfileBody = Static<typeof UpdateSubProfileBody>;
+
+/** POST /api/auth/deletesubprofile (issue 13): a member deletes one of its sub-profiles, with its links. */
+export const DeleteSubProfileBody = Type.Object({ userId: Id }, strict);
+export type DeleteSubProfileBody = Static<typeof DeleteSubProfileBody>;
+
+/**
+ * POST /api/auth/change-password (issue 13): the current password proves it is the account's
+ * owner. Every other session ends; the answer carries a fresh token for this one.
+ */
+export const ChangePasswordBody = Type.Object(
+  { currentPassword: Type.String({ minLength: 1, maxLength: MAX_PASSWORD }), newPassword: Password },
+  strict,
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+export const ChangePasswordOk = Type.Object({ status: Type.Literal('SUCCESS'), message: Type.String(), token: Type.String() });
+export type ChangePasswordOk = Static<typeof ChangePasswordOk>;
+
+/**
+ * POST /api/auth/change-email (issue 13): mails a confirmation link to the new address; the
+ * email changes only when that link is opened (POST /api/auth/confirm-email).
+ */
+export const ChangeEmailBody = Type.Object(
+  { newEmail: Email, currentPassword: Type.String({ minLength: 1, maxLength: MAX_PASSWORD }) },
+  strict,
+);
+export type ChangeEmailBody = Static<typeof ChangeEmailBody>;
+
+/** The token from the confirmation link; no sign-in needed (the link may be opened on another device). */
+export const ConfirmEmailBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, strict);
+export type ConfirmEmailBody = Static<typeof ConfirmEmailBody>;

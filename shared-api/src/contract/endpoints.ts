@@ -1,13 +1,44 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { paths, type CallPath } from './paths';
+import { paths, type CallPath } from '../paths';
 import { ErrorBody, MessageOk, StatusMessage } from './common';
 import {
-  AboutProfile, CreateSubProfileBody, CreateSubProfileOk, ForgotPasswordBody, GetSubProfileOk, LoginBody, LoginOk,
-  ResetPasswordBody, SignupBody, SubProfilesOk, UpdateProfileBody, UpdateSubProfileBody, User, UserIdParams,
+  AboutProfile,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ChangePasswordOk,
+  ConfirmEmailBody,
+  CreateSubProfileBody,
+  DeleteSubProfileBody,
+  CreateSubProfileOk,
+  ForgotPasswordBody,
+  GetSubProfileOk,
+  LoginBody,
+  LoginOk,
+  ResetPasswordBody,
+  SignupBody,
+  SubProfilesOk,
+  SubProfilesQuery,
+  UpdateProfileBody,
+  UpdateSubProfileBody,
+  User,
+  UserIdParams,
 } from './auth';
 import {
-  AddLinkBody, AddLinkOk, IncrementClicksBody, IncrementClicksOk, LinkActionBody, LinkLists, UserIdQuery, UserLinksOk,
+  AddLinkBody,
+  AddLinkOk,
+  IncrementClicksBody,
+  IncrementClicksOk,
+  LinkActionBody,
+  LinkLists,
+  MemberLinkLists,
+  ReorderLinksBody,
+  ReorderLinksOk,
+  UpdateLinkBody,
+  UpdateLinkOk,
+  UserIdQuery,
+  UserLinksOk,
 } from './links';
+import { RotatorSettings, UpdateRotatorBody, UpdateRotatorOk } from './rotator';
 import { CreateSessionBody, CreateSessionOk, PaymentSuccessBody, PaymentSuccessOk } from './payment';
 import { AdminLoginBody, AdminLoginOk, AllUsersOk, UpdateUserBody, UpdateUserOk, UserDeleteBody } from './admin';
 
@@ -21,29 +52,41 @@ export interface Endpoint extends CallPath {
 
 const e = <T extends Endpoint>(x: T) => x;
 
-/** The 25 calls of spec §7, with the answers of DESIGN §7. Paths and names are the contract, typos included. */
+/** The 25 calls of spec §7, with the answers of DESIGN §7, and the calls later issues added. Paths and names are the contract, typos included. */
 export const endpoints = {
   login: e({ ...paths.login, body: LoginBody, response: { 200: LoginOk } }),
   signup: e({ ...paths.signup, body: SignupBody, response: { 201: StatusMessage } }),
   forgotPassword: e({ ...paths.forgotPassword, body: ForgotPasswordBody, response: { 200: StatusMessage } }),
   resetPassword: e({ ...paths.resetPassword, body: ResetPasswordBody, response: { 200: StatusMessage } }),
   getProfile: e({ ...paths.getProfile, response: { 200: User } }),
-  getSubProfiles: e({ ...paths.getSubProfiles, response: { 200: SubProfilesOk } }),
+  getSubProfiles: e({ ...paths.getSubProfiles, querystring: SubProfilesQuery, response: { 200: SubProfilesOk } }),
   getAboutProfile: e({ ...paths.getAboutProfile, response: { 200: AboutProfile } }),
   updateProfile: e({ ...paths.updateProfile, body: UpdateProfileBody, response: { 200: MessageOk } }),
   createSubProfile: e({ ...paths.createSubProfile, body: CreateSubProfileBody, response: { 201: CreateSubProfileOk } }),
   getSubProfile: e({ ...paths.getSubProfile, params: UserIdParams, response: { 200: GetSubProfileOk } }),
   updateSubProfile: e({ ...paths.updateSubProfile, body: UpdateSubProfileBody, response: { 200: StatusMessage } }),
+  /** Issue 13: a member deletes one of its sub-profiles (and so its links). */
+  deleteSubProfile: e({ ...paths.deleteSubProfile, body: DeleteSubProfileBody, response: { 200: StatusMessage } }),
+  /** Issue 13: account settings. */
+  changePassword: e({ ...paths.changePassword, body: ChangePasswordBody, response: { 200: ChangePasswordOk } }),
+  changeEmail: e({ ...paths.changeEmail, body: ChangeEmailBody, response: { 200: StatusMessage } }),
+  confirmEmail: e({ ...paths.confirmEmail, body: ConfirmEmailBody, response: { 200: StatusMessage } }),
   createPaymentSession: e({ ...paths.createPaymentSession, body: CreateSessionBody, response: { 200: CreateSessionOk } }),
   verifyPayment: e({ ...paths.verifyPayment, body: PaymentSuccessBody, response: { 200: PaymentSuccessOk } }),
   getPublicLinks: e({ ...paths.getPublicLinks, querystring: UserIdQuery, response: { 200: LinkLists } }),
   getPublicProfile: e({ ...paths.getPublicProfile, querystring: UserIdQuery, response: { 200: AboutProfile } }),
   incrementClicks: e({ ...paths.incrementClicks, body: IncrementClicksBody, response: { 200: IncrementClicksOk } }),
   /** Spec §7 lists it without a token; the member pages send theirs anyway and it answers the same lists. */
-  getMemberLinks: e({ ...paths.getMemberLinks, querystring: UserIdQuery, response: { 200: LinkLists } }),
+  getMemberLinks: e({ ...paths.getMemberLinks, querystring: UserIdQuery, response: { 200: MemberLinkLists } }),
   addLink: e({ ...paths.addLink, body: AddLinkBody, response: { 201: AddLinkOk } }),
   resetLink: e({ ...paths.resetLink, body: LinkActionBody, response: { 200: MessageOk } }),
   deleteLink: e({ ...paths.deleteLink, body: LinkActionBody, response: { 200: MessageOk } }),
+  /** Issue 13: edit a link, reorder the queue. */
+  updateLink: e({ ...paths.updateLink, body: UpdateLinkBody, response: { 200: UpdateLinkOk } }),
+  reorderLinks: e({ ...paths.reorderLinks, body: ReorderLinksBody, response: { 200: ReorderLinksOk } }),
+  /** Issue 14: the profile's rotator link and its settings (owner only). */
+  getRotatorSettings: e({ ...paths.getRotatorSettings, querystring: UserIdQuery, response: { 200: RotatorSettings } }),
+  updateRotatorSettings: e({ ...paths.updateRotatorSettings, body: UpdateRotatorBody, response: { 200: UpdateRotatorOk } }),
   adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: AdminLoginOk } }),
   getAllUsers: e({ ...paths.getAllUsers, response: { 200: AllUsersOk } }),
   deleteUser: e({ ...paths.deleteUser, body: UserDeleteBody, response: { 200: MessageOk } }),
@@ -53,7 +96,29 @@ export const endpoints = {
 
 /** Error answers every route may give (DESIGN §7), for OpenAPI and serialisation. */
 export const errorResponses = {
-  400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody,
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+  503: ErrorBody,
 } as const;
 
-export const HealthOk = Type.Object({ status: Type.Literal('ok') });
+/** Each dependency the server checks in GET /healthz: the database always, Redis and SMTP when configured. */
+const HealthChecks = Type.Object({
+  database: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
+  redis: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('down')])),
+  smtp: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('down')])),
+});
+/** GET /healthz and /readyz, 200. */
+export const HealthOk = Type.Object({ status: Type.Literal('ok'), checks: HealthChecks });
+/** GET /healthz and /readyz, 503: which parts are down, and the error body every 503 has. */
+export const HealthDown = Type.Object({
+  status: Type.Literal('unavailable'),
+  checks: HealthChecks,
+  down: Type.Array(Type.String()),
+  error: Type.String(),
+  message: Type.String(),
+  code: Type.Literal('unavailable'),
+});

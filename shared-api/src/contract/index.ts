@@ -3,10 +3,12 @@
  * schemas and generates OpenAPI from them; the front ends import only their static types.
  */
 export * from './common';
+export * from './error-codes';
 export * from './auth';
 export * from './links';
+export * from './rotator';
 export * from './payment';
 export * from './admin';
-export * from './plan';
-export { endpoints, errorResponses, HealthOk, type Endpoint } from './endpoints';
-export { paths, type CallName, type CallPath } from './paths';
+export { PLAN } from '../rules/plan';
+export { endpoints, errorResponses, HealthDown, HealthOk, type Endpoint } from './endpoints';
+export { paths, callUrl, type CallName, type CallPath, type UrlParts } from '../paths';

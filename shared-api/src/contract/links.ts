@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, MAX_NAME, MAX_URL, Nullable, strict } from './common';
+import { Id, MAX_CLICKS, MAX_NAME, MAX_URL, Nullable, strict } from './common';
 
 /** Spec §3 Link. max_clicks null = unlimited (shown as ∞). */
 export const Link = Type.Object({
@@ -14,14 +14,31 @@ export type Link = Static<typeof Link>;
 export const LinkLists = Type.Object({ pending: Type.Array(Link), completed: Type.Array(Link) });
 export type LinkLists = Static<typeof LinkLists>;
 
+/**
+ * A link as its owner sees it (GET /api/links/userliks, issue 14): `clicks` are the counted clicks
+ * that burn the cap (a reset puts them back to 0); `counted_clicks` and `all_clicks` (bots and
+ * repeats too) are the link's lifetime totals.
+ */
+export const MemberLink = Type.Composite([
+  Link,
+  Type.Object({ counted_clicks: Type.Integer({ minimum: 0 }), all_clicks: Type.Integer({ minimum: 0 }) }),
+]);
+export type MemberLink = Static<typeof MemberLink>;
+export const MemberLinkLists = Type.Object({ pending: Type.Array(MemberLink), completed: Type.Array(MemberLink) });
+export type MemberLinkLists = Static<typeof MemberLinkLists>;
+
 export const UserIdQuery = Type.Object({ user_id: Id });
 export type UserIdQuery = Static<typeof UserIdQuery>;
+
+const LinkUrl = Type.String({ minLength: 1, maxLength: MAX_URL });
+/** A whole number of clicks ≥ 1, or null for unlimited (∞). */
+const MaxClicks = Nullable(Type.Integer({ minimum: 1, maximum: MAX_CLICKS }));
 
 /** The URL rule of spec §5 is checked by the server's link service, which also normalises 'www.'. */
 export const AddLinkBody = Type.Object(
   {
-    link: Type.String({ minLength: 1, maxLength: MAX_URL }),
-    max_clicks: Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+    link: LinkUrl,
+    max_clicks: MaxClicks,
     name: Type.Optional(Type.String({ maxLength: MAX_NAME })),
     user_id: Id,
   },
@@ -31,10 +48,40 @@ export type AddLinkBody = Static<typeof AddLinkBody>;
 export const AddLinkOk = Type.Object({ message: Type.String(), link: Link });
 export type AddLinkOk = Static<typeof AddLinkOk>;
 
+/**
+ * POST /api/links/updateLink (issue 13): any of name, link (URL rule as linkadd), max_clicks (null =
+ * unlimited). A cap at or below the link's clicks completes it at once; the clicks stay as counted.
+ */
+export const UpdateLinkBody = Type.Object(
+  {
+    link_id: Id,
+    user_id: Id,
+    name: Type.Optional(Type.String({ maxLength: MAX_NAME })),
+    link: Type.Optional(LinkUrl),
+    max_clicks: Type.Optional(MaxClicks),
+  },
+  strict,
+);
+export type UpdateLinkBody = Static<typeof UpdateLinkBody>;
+export const UpdateLinkOk = Type.Object({ message: Type.String(), link: Link });
+export type UpdateLinkOk = Static<typeof UpdateLinkOk>;
+
+/** POST /api/links/reorder: the profile's pending links, every one exactly once, in the new queue order. */
+export const ReorderLinksBody = Type.Object({ user_id: Id, link_ids: Type.Array(Id, { maxItems: 100 }) }, strict);
+export type ReorderLinksBody = Static<typeof ReorderLinksBody>;
+/** The profile's lists after the new order, so the page shows what the server now holds. */
+/** The owner's lists in the new order (with the lifetime totals of issue 14, like GET /api/links/userliks). */
+export const ReorderLinksOk = Type.Object({ message: Type.String(), pending: Type.Array(MemberLink), completed: Type.Array(MemberLink) });
+export type ReorderLinksOk = Static<typeof ReorderLinksOk>;
+
 export const LinkActionBody = Type.Object({ link_id: Id, user_id: Id }, strict);
 export type LinkActionBody = Static<typeof LinkActionBody>;
 
-export const IncrementClicksBody = Type.Object({ link_id: Id }, strict);
+/**
+ * `referrer` (issue 14, optional): the visitor page's own `document.referrer`, so the click event
+ * keeps where the visitor came from (the request's Referer is the page itself). Only its host is stored.
+ */
+export const IncrementClicksBody = Type.Object({ link_id: Id, referrer: Type.Optional(Type.String({ maxLength: MAX_URL })) }, strict);
 export type IncrementClicksBody = Static<typeof IncrementClicksBody>;
 export const IncrementClicksOk = Type.Object({ message: Type.String(), link: Link });
 export type IncrementClicksOk = Static<typeof IncrementClicksOk>;

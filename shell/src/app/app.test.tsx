@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ApiError, MESSAGES, getProfile, http, tokenStore } from '@rotalink/shared-api';
+import { ADMIN_KEY, ApiError, MESSAGES, TOKEN_KEY, getProfile, http, tokenStore } from '@rotalink/shared-api';
 import { ShellLayout } from './app';
 import { startFederation } from '../federation/runtime';
 import { forgetLoadedPages } from '../federation/remote-page';
@@ -22,6 +22,7 @@ const REMOTES = {
 
 beforeEach(() => {
   tokenStore.clear();
+  sessionStorage.clear();
   down.clear();
   loaded.length = 0;
   forgetLoadedPages();
@@ -64,15 +65,20 @@ describe('routes', () => {
     expect(await screen.findByText(`legal page: ${page}`)).toBeInTheDocument();
   });
 
-  it.each(['/user', '/editprofile', '/addprofile', '/editsubprofile?userId=s1', '/Addlinks?userId=u1', '/admin_dashboard', '/user-details'])(
-    '%s without a token lands on /login',
-    async (path) => {
-      renderAt(path);
-      expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
-      expect(screen.getByText('at /login')).toBeInTheDocument();
-      expect(loaded.filter((id) => !id.startsWith('mf_public/'))).toEqual([]);
-    },
-  );
+  it.each([
+    '/user',
+    '/editprofile',
+    '/addprofile',
+    '/editsubprofile?userId=s1',
+    '/Addlinks?userId=u1',
+    '/admin_dashboard',
+    '/user-details',
+  ])('%s without a token lands on /login', async (path) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
+    expect(screen.getByText('at /login')).toBeInTheDocument();
+    expect(loaded.filter((id) => !id.startsWith('mf_public/'))).toEqual([]);
+  });
 
   it.each([
     ['/user', 'mf_member/Dashboard'],
@@ -137,7 +143,7 @@ describe('navbar', () => {
     await userEvent.click(nav().getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
     expect(tokenStore.getToken()).toBeNull();
-    expect(localStorage.getItem('isAdmin')).toBeNull();
+    expect(localStorage.getItem(ADMIN_KEY)).toBeNull();
     expect(nav().getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
   });
 
@@ -182,14 +188,32 @@ describe('toasts', () => {
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
     expect(container.querySelectorAll('.Toastify__toast-container')).toHaveLength(1);
     expect(container.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
+    // global.css places .rl-toasts below the navbar (issue 13); the e2e suite measures it at 360 px.
+    expect(container.querySelector('.Toastify__toast-container')).toHaveClass('rl-toasts');
+  });
+
+  it('the navbar publishes its height, so toasts open below it even when it grows (phone menu)', async () => {
+    let height = 57;
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return { height: this.classList.contains('rl-navbar') ? height : 0 } as DOMRect;
+    });
+    renderAt('/');
+    await screen.findByRole('heading', { name: 'mf_public/Landing' });
+    expect(document.documentElement.style.getPropertyValue('--rl-navbar-height')).toBe('57px');
+    height = 233; // the menu unfolded: in a browser the ResizeObserver reports it; here a re-measure on open
+    await userEvent.click(nav().getByRole('button', { name: 'Menu' }));
+    expect(document.documentElement.style.getPropertyValue('--rl-navbar-height')).toBe('233px');
   });
 });
 
 describe('session end', () => {
-  it("'Unauthorized: jwt expired' from a call sends the page to /login with the token cleared", async () => {
+  it("a call answered with the code 'session-ended' sends the page to /login with the token cleared", async () => {
     tokenStore.setSession('expired');
     jest.spyOn(http, 'request').mockRejectedValue(
-      Object.assign(new Error('401'), { isAxiosError: true, response: { status: 401, data: { error: MESSAGES.jwtExpired } } }),
+      Object.assign(new Error('401'), {
+        isAxiosError: true,
+        response: { status: 401, data: { error: MESSAGES.jwtExpired, code: 'session-ended' } },
+      }),
     );
     renderAt('/user');
     await screen.findByRole('heading', { name: 'mf_member/Dashboard' });
@@ -198,6 +222,51 @@ describe('session end', () => {
     });
     expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
     expect(tokenStore.getToken()).toBeNull();
+    // The sign-in page is told why, whichever redirect lands last (the guard's or the handler's).
+    expect(await screen.findByText('reason: session-ended')).toBeInTheDocument();
+  });
+
+  it('a session that ends on a public page also lands on /login with the reason', async () => {
+    tokenStore.setSession('forged');
+    jest.spyOn(http, 'request').mockRejectedValue(
+      Object.assign(new Error('401'), {
+        isAxiosError: true,
+        response: { status: 401, data: { error: MESSAGES.invalidSignature, code: 'session-ended' } },
+      }),
+    );
+    renderAt('/');
+    await screen.findByRole('heading', { name: 'mf_public/Landing' });
+    await act(async () => {
+      await expect(getProfile()).rejects.toBeInstanceOf(ApiError);
+    });
+    expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
+    expect(screen.getByText('reason: session-ended')).toBeInTheDocument();
+  });
+
+  it('Logout, a guard redirect after signing in again, or another tab signing out give no such reason', async () => {
+    tokenStore.setSession('expired');
+    jest.spyOn(http, 'request').mockRejectedValue(
+      Object.assign(new Error('401'), {
+        isAxiosError: true,
+        response: { status: 401, data: { error: MESSAGES.jwtExpired, code: 'session-ended' } },
+      }),
+    );
+    renderAt('/user');
+    await screen.findByRole('heading', { name: 'mf_member/Dashboard' });
+    await act(async () => {
+      await expect(getProfile()).rejects.toBeInstanceOf(ApiError);
+    });
+    await screen.findByText('reason: session-ended');
+    // Signed in again, then signed out from another tab: the guard redirects without a reason.
+    act(() => tokenStore.setSession('fresh'));
+    await userEvent.click(nav().getByRole('link', { name: 'User Panel' }));
+    await screen.findByRole('heading', { name: 'mf_member/Dashboard' });
+    act(() => {
+      localStorage.removeItem(TOKEN_KEY);
+      window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, oldValue: 'fresh', newValue: null }));
+    });
+    expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
+    expect(screen.queryByText(/^reason:/)).not.toBeInTheDocument();
   });
 
   it('a sign-out in another tab sends a guarded page to /login', async () => {
@@ -205,8 +274,8 @@ describe('session end', () => {
     renderAt('/editprofile');
     await screen.findByRole('heading', { name: 'mf_member/EditProfile' });
     act(() => {
-      localStorage.removeItem('token');
-      window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'tok', newValue: null }));
+      localStorage.removeItem(TOKEN_KEY);
+      window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, oldValue: 'tok', newValue: null }));
     });
     expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
   });

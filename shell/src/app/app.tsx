@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { TIMINGS } from '@rotalink/shared-api';
 import { Navbar } from '../components/navbar/navbar';
 import { AppRoutes } from './routes';
 import { ScrollToTop } from './scroll-to-top';
@@ -18,8 +19,8 @@ export function ShellLayout() {
       <main id="rl-main" className="rl-main" tabIndex={-1}>
         <AppRoutes />
       </main>
-      {/* spec §9: toasts top-right, 5000 ms */}
-      <ToastContainer position="top-right" autoClose={5000} />
+      {/* spec §9: toasts top-right, 5000 ms; placed below the navbar (global.css, .rl-toasts) */}
+      <ToastContainer position="top-right" autoClose={TIMINGS.toastAutoCloseMs} className="rl-toasts" />
     </>
   );
 }

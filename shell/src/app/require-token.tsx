@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useToken } from './use-session';
+import { useToken } from '@rotalink/shared-api';
+import { SESSION_ENDED_REASON, sessionEnded } from './session-end';
 
 /**
  * Guarded routes of spec §2: no stored token → /login. Because the token is subscribed to, a
- * sign-out in another tab also sends an open guarded page to /login.
+ * sign-out in another tab also sends an open guarded page to /login. When the server ended the
+ * session, this redirect carries the reason too (it may land after the session-ended handler's).
  */
 export function RequireToken({ children }: { children: ReactNode }) {
   const token = useToken();
   const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!token) {
+    const state = { from: location.pathname + location.search, ...(sessionEnded() ? { reason: SESSION_ENDED_REASON } : {}) };
+    return <Navigate to="/login" replace state={state} />;
+  }
   return <>{children}</>;
 }

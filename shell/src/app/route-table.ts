@@ -21,6 +21,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/signup', module: 'mf_public/Signup' },
   { path: '/forgotpassword', module: 'mf_public/ForgotPassword' },
   { path: '/resetpassword', module: 'mf_public/ResetPassword' },
+  // Issue 13: opened from the mail to a new address, maybe on a device nobody is signed in on.
+  { path: '/confirm-email', module: 'mf_public/ConfirmEmail' },
   { path: '/payment-success', module: 'mf_public/PaymentSuccess' },
   { path: '/profile', module: 'mf_public/PublicProfile' },
   { path: '/admin', module: 'mf_admin/AdminLogin' },
@@ -29,6 +31,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/addprofile', module: 'mf_member/AddProfile', guarded: true },
   { path: '/editsubprofile', module: 'mf_member/EditSubProfile', guarded: true },
   { path: '/Addlinks', module: 'mf_member/AddLinks', guarded: true },
+  // Issue 13: account settings (change password, change email).
+  { path: '/account', module: 'mf_member/AccountSettings', guarded: true },
   { path: '/admin_dashboard', module: 'mf_admin/AdminDashboard', guarded: true },
   { path: '/user-details', module: 'mf_admin/UserDetails', guarded: true },
 ];

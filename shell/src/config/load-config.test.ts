@@ -49,7 +49,9 @@ describe('loadConfig', () => {
   });
 
   it('says when the file is not JSON', async () => {
-    global.fetch = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => JSON.parse('<html>') }) as unknown as typeof fetch;
+    global.fetch = jest
+      .fn()
+      .mockResolvedValue({ ok: true, status: 200, json: async () => JSON.parse('<html>') }) as unknown as typeof fetch;
     await expect(loadConfig()).rejects.toThrow('config.json is not valid JSON');
   });
 

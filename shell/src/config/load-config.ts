@@ -30,7 +30,8 @@ export function parseConfig(raw: unknown): ShellConfig {
   if (!raw || typeof raw !== 'object') throw new ConfigError('config.json is not a JSON object');
   const { apiBase, remotes } = raw as Record<string, unknown>;
   if (!isUrl(apiBase)) throw new ConfigError('config.json: "apiBase" must be the API address, e.g. "http://localhost:4000"');
-  if (!remotes || typeof remotes !== 'object') throw new ConfigError('config.json: "remotes" must map remote names to their mf-manifest.json URLs');
+  if (!remotes || typeof remotes !== 'object')
+    throw new ConfigError('config.json: "remotes" must map remote names to their mf-manifest.json URLs');
   const result: ShellConfig = { apiBase, remotes: {} };
   for (const name of REMOTE_NAMES) {
     const entry = (remotes as Record<string, unknown>)[name];

@@ -1,3 +1,4 @@
+import { TOKEN_KEY } from '@rotalink/shared-api/rules';
 import { firstModuleFor } from '../app/route-table';
 
 const CONFIG = {
@@ -11,12 +12,23 @@ const CONFIG = {
 const MANIFEST = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
   exposes: [
-    { name: 'Dashboard', path: './Dashboard', assets: { js: { sync: ['static/js/dash.1.chunk.js'] }, css: { sync: ['static/css/dash.1.chunk.css'] } } },
+    {
+      name: 'Dashboard',
+      path: './Dashboard',
+      assets: { js: { sync: ['static/js/dash.1.chunk.js'] }, css: { sync: ['static/css/dash.1.chunk.css'] } },
+    },
     { name: 'AddLinks', path: './AddLinks', assets: { js: { sync: ['static/js/links.1.chunk.js'] }, css: { sync: [] } } },
   ],
 };
 
-const json = (body: unknown, ok = true) => ({ ok, status: ok ? 200 : 404, json: async () => body, clone() { return this; } });
+const json = (body: unknown, ok = true) => ({
+  ok,
+  status: ok ? 200 : 404,
+  json: async () => body,
+  clone() {
+    return this;
+  },
+});
 
 let fetchMock: jest.Mock;
 beforeEach(() => {
@@ -35,7 +47,9 @@ function loadPreloader() {
   return mod!;
 }
 const preloads = () =>
-  [...document.head.querySelectorAll('link[rel="preload"]')].map((l) => `${(l as HTMLLinkElement).as} ${(l as HTMLLinkElement).href}${l.getAttribute('crossorigin') ? ' cors' : ''}`);
+  [...document.head.querySelectorAll('link[rel="preload"]')].map(
+    (l) => `${(l as HTMLLinkElement).as} ${(l as HTMLLinkElement).href}${l.getAttribute('crossorigin') ? ' cors' : ''}`,
+  );
 
 describe('firstModuleFor', () => {
   it.each([
@@ -52,13 +66,10 @@ describe('firstModuleFor', () => {
 
 describe('preloadFirstPage', () => {
   it("preloads the first page's remoteEntry and chunk, and keeps the manifest for the runtime", async () => {
-    localStorage.setItem('token', 't');
+    localStorage.setItem(TOKEN_KEY, 't');
     const { preloadFirstPage, takeEarlyManifest } = loadPreloader();
     await preloadFirstPage('/user');
-    expect(preloads()).toEqual([
-      'script http://mem.test/app/remoteEntry.js',
-      'script http://mem.test/app/static/js/dash.1.chunk.js',
-    ]);
+    expect(preloads()).toEqual(['script http://mem.test/app/remoteEntry.js', 'script http://mem.test/app/static/js/dash.1.chunk.js']);
     expect(fetchMock.mock.calls.filter(([url]) => url === '/config.json')).toHaveLength(1);
     const handed = takeEarlyManifest('http://mem.test/app/mf-manifest.json');
     await expect(handed).resolves.toMatchObject({ ok: true });

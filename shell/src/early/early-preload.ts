@@ -5,15 +5,14 @@
  * that page's remoteEntry.js and chunk, and its first API reads (first-page-data.ts). On a slow phone
  * this overlaps those round trips with the vendor download instead of queueing them after it.
  *
- * It must not import a shared module (react, shared-api…): nothing here may be eager.
+ * It must not import a shared module (react, the main entry of shared-api…): nothing here may be
+ * eager. shared-api's stateless entries (/paths, /rules) are plain modules, not shared ones.
  */
+import { TOKEN_KEY } from '@rotalink/shared-api/rules';
 import { loadConfigOnce } from '../config/load-config';
 import { firstModuleFor } from '../app/route-table';
 import { putEarlyManifest } from '../federation/early-manifests';
 import { firstPageData } from './first-page-data';
-
-/** spec §3: the session token's localStorage key (shared-api's TOKEN_KEY, which cannot be imported here). */
-const TOKEN_KEY = 'token';
 
 interface Manifest {
   metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };

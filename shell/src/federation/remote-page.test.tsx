@@ -53,6 +53,7 @@ it('a remote that is down shows the unavailable panel; Retry re-registers it and
   mockedLoad.mockRejectedValueOnce(new Error('failed to fetch manifest'));
   renderPage();
   expect(await screen.findByRole('heading', { name: 'This page is temporarily unavailable' })).toBeInTheDocument();
+  expect(document.title).toBe('Temporarily unavailable · Rotalink');
   expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
 
   mockedRegister.mockClear();

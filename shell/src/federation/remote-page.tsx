@@ -1,4 +1,14 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type LazyExoticComponent, type ComponentType } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type LazyExoticComponent,
+  type ComponentType,
+} from 'react';
 import { loadPage, markRemoteFailed, type RemoteModuleId } from './runtime';
 import { PageLoading } from './page-loading';
 import { RemoteErrorBoundary } from './remote-error-boundary';

@@ -15,7 +15,10 @@ export type { RemoteModuleId };
 
 export class RemoteUnavailableError extends Error {
   override name = 'RemoteUnavailableError';
-  constructor(readonly id: string, reason: string) {
+  constructor(
+    readonly id: string,
+    reason: string,
+  ) {
     super(`${id} is unavailable: ${reason}`);
   }
 }

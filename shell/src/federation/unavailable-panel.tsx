@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 
 /**
@@ -5,6 +6,10 @@ import { Link } from 'react-router-dom';
  * keeps working, and Retry really loads the remote again.
  */
 export function UnavailablePanel({ onRetry }: { onRetry: () => void }) {
+  // The page that failed cannot title its tab itself (issue 13: each page names itself).
+  useEffect(() => {
+    document.title = 'Temporarily unavailable · Rotalink';
+  }, []);
   return (
     <section className="rl-panel rl-unavailable" aria-labelledby="rl-unavailable-title">
       <h1 id="rl-unavailable-title">This page is temporarily unavailable</h1>

@@ -1,4 +1,4 @@
-import { formatAdminDate, type AdminUser, type UpdateUserBody } from '@rotalink/shared-api';
+import { formatAdminDate, MAX_PRICE, type AdminUser, type UpdateUserBody } from '@rotalink/shared-api';
 import { parseServerDate } from '../../lib/format';
 
 /**
@@ -18,10 +18,9 @@ export interface MembershipForm {
 
 export type MembershipErrors = Partial<Record<'price' | 'joined' | 'expiry', string>>;
 
-export const MAX_PRICE = 1_000_000; // the contract's limit (shared-api UpdateUserBody)
 export const MESSAGES_FORM = {
   price: 'Enter a price of 0 or more, for example 144.56.',
-  priceTooHigh: 'The price cannot be more than 1,000,000.',
+  priceTooHigh: `The price cannot be more than ${MAX_PRICE.toLocaleString('en-US')}.`,
   date: 'Enter a valid date and time.',
   expiryBeforeJoined: 'The expiry date cannot be before the joined date.',
 } as const;
@@ -78,7 +77,8 @@ export function validateMembership(form: MembershipForm, user: AdminUser): { err
   const expiry = resolveDate(form.expiry, user.package_expiry_date);
   if (joined === 'invalid') errors.joined = MESSAGES_FORM.date;
   if (expiry === 'invalid') errors.expiry = MESSAGES_FORM.date;
-  else if (expiry && joined && joined !== 'invalid' && expiry.getTime() < joined.getTime()) errors.expiry = MESSAGES_FORM.expiryBeforeJoined;
+  else if (expiry && joined && joined !== 'invalid' && expiry.getTime() < joined.getTime())
+    errors.expiry = MESSAGES_FORM.expiryBeforeJoined;
 
   if (Object.keys(errors).length > 0 || joined === 'invalid' || expiry === 'invalid') return { errors };
   return {

@@ -14,7 +14,8 @@ export function parseAdminDate(value: string | null, label: string): string | nu
     ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
     // Date.UTC rolls 2026-02-31 over to March: refuse dates that do not exist.
     const back = new Date(ms);
-    if (back.getUTCFullYear() !== +y || back.getUTCMonth() !== +mo - 1 || back.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59) ms = NaN;
+    if (back.getUTCFullYear() !== +y || back.getUTCMonth() !== +mo - 1 || back.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59)
+      ms = NaN;
   } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v)) {
     ms = Date.parse(v);
   } else {

@@ -14,16 +14,15 @@ export async function listMembersWithCounts(db: DbOrTrx): Promise<MemberWithCoun
     .selectFrom('users as u')
     .selectAll('u')
     .select((eb) =>
-      eb.selectFrom('users as s').select((e2) => e2.fn.countAll<number>().as('n')).whereRef('s.parent_id', '=', 'u.id').as('sub_profile_count'),
+      eb
+        .selectFrom('users as s')
+        .select((e2) => e2.fn.countAll<number>().as('n'))
+        .whereRef('s.parent_id', '=', 'u.id')
+        .as('sub_profile_count'),
     )
     .where('u.parent_id', 'is', null)
     .orderBy('u.created_at', 'desc')
     .orderBy('u.id')
     .execute();
   return rows.map((r) => ({ ...r, sub_profile_count: Number(r.sub_profile_count ?? 0) }));
-}
-
-export async function countSubProfiles(db: DbOrTrx, userId: string): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', userId).executeTakeFirstOrThrow();
-  return Number(row.n);
 }

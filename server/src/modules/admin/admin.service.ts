@@ -3,12 +3,13 @@ import { verifyPassword } from '../../auth/password';
 import { signToken } from '../../auth/tokens';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { NotFound, TooMany, Unauthorized } from '../../errors';
+import { BadRequest, NotFound, TooMany, Unauthorized } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
 import { USER_NOT_FOUND } from '../users/ownership';
 import { dollarsToCents, userRowToUser } from '../users/user.mapper';
-import { deleteUser, findUserById, updateUser } from '../users/users.repository';
-import { countSubProfiles, findAdminByUsername, listMembersWithCounts, type MemberWithCount } from './admin.repository';
+import { deleteAccount } from '../users/delete-account';
+import { countSubProfiles, findUserById, updateUser } from '../users/users.repository';
+import { findAdminByUsername, listMembersWithCounts, type MemberWithCount } from './admin.repository';
 import { parseAdminDate } from './admin-date';
 
 export const INVALID_ADMIN_CREDENTIALS = 'Invalid username or password';
@@ -18,26 +19,38 @@ export function toAdminUser(row: MemberWithCount): AdminUser {
   return { ...userRowToUser(row), sub_profile_count: row.sub_profile_count, created_at: row.created_at };
 }
 
-export async function adminLogin(deps: { db: Db; config: Config; limiter: LoginLimiter }, username: string, password: string, ip: string): Promise<string> {
-  const key = `admin|${ip}|${username}`;
-  if (await deps.limiter.isBlocked(key)) throw new TooMany(TOO_MANY_ADMIN_LOGINS);
+export async function adminLogin(
+  deps: { db: Db; config: Config; limiter: LoginLimiter },
+  username: string,
+  password: string,
+  ip: string,
+): Promise<string> {
+  const attempt = { kind: 'admin' as const, ip, account: username };
+  if (await deps.limiter.isBlocked(attempt)) throw new TooMany(TOO_MANY_ADMIN_LOGINS);
   const admin = await findAdminByUsername(deps.db, username);
   if (!(await verifyPassword(admin?.password_hash, password)) || !admin) {
-    await deps.limiter.recordFailure(key);
-    throw new Unauthorized(INVALID_ADMIN_CREDENTIALS);
+    await deps.limiter.recordFailure(attempt);
+    throw new Unauthorized(INVALID_ADMIN_CREDENTIALS, 'bad-credentials');
   }
-  await deps.limiter.clear(key);
+  await deps.limiter.recordSuccess(attempt);
   return signToken(deps.config.jwtSecret, deps.config.jwtTtlSeconds, admin.id, 'admin');
+}
+
+/** userdelete: the account, its sub-profiles and every link of them (users/delete-account.ts). */
+export async function removeUser(db: Db, userId: string): Promise<void> {
+  if (!(await deleteAccount(db, userId))) throw new NotFound(USER_NOT_FOUND);
 }
 
 export const listUsers = (db: Db) => listMembersWithCounts(db).then((rows) => rows.map(toAdminUser));
 
-/** DESIGN §6: deleting a user deletes their sub-profiles and links (ON DELETE CASCADE). */
-export async function removeUser(db: Db, userId: string): Promise<void> {
-  if (!(await deleteUser(db, userId))) throw new NotFound(USER_NOT_FOUND);
-}
+export const SUB_PROFILE_HAS_NO_PLAN = 'This is a sub-profile: it uses its member’s plan. Edit the member instead.';
+export const EXPIRY_BEFORE_JOINED = 'Expiry date must be after the joined date.';
 
-/** The admin's edit-membership form; money arrives in dollars and is stored in cents. */
+/**
+ * The admin's edit-membership form; money arrives in dollars and is stored in cents. Only a
+ * member has a plan (a sub-profile's plan columns stay empty, DESIGN §6), and a plan cannot
+ * expire before it began.
+ */
 export async function updateMembership(db: Db, userId: string, body: UpdateUserBody): Promise<AdminUser> {
   const changes = {
     package_price_cents: dollarsToCents(body.package_price),
@@ -46,6 +59,11 @@ export async function updateMembership(db: Db, userId: string, body: UpdateUserB
     subscription_status: body.subscription_status,
     subscription_type: body.subscription_type,
   };
+  const { package_joined_date: joined, package_expiry_date: expiry } = changes;
+  if (joined && expiry && expiry <= joined) throw new BadRequest(EXPIRY_BEFORE_JOINED);
+  const existing = await findUserById(db, userId);
+  if (!existing) throw new NotFound(USER_NOT_FOUND);
+  if (existing.parent_id !== null) throw new BadRequest(SUB_PROFILE_HAS_NO_PLAN);
   if (!(await updateUser(db, userId, changes))) throw new NotFound(USER_NOT_FOUND);
   const row = await findUserById(db, userId);
   if (!row) throw new NotFound(USER_NOT_FOUND);

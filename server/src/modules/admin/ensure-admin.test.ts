@@ -3,7 +3,8 @@ import { ensureAdmin } from './ensure-admin';
 
 describe.each(engines)('ensureAdmin (%s)', (engine) => {
   const t = useTestApp(engine);
-  const adminLogin = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/admin/adminlogin', payload: { username, password } });
+  const adminLogin = (username: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/adminlogin', payload: { username, password } });
 
   it('creates the account once, keeps it on a restart with the same password', async () => {
     expect(await ensureAdmin(t.db, 'boss', 'first-password')).toBe('created');
@@ -16,7 +17,9 @@ describe.each(engines)('ensureAdmin (%s)', (engine) => {
   it('a changed ADMIN_PASSWORD replaces the old one and ends older admin sessions', async () => {
     await ensureAdmin(t.db, 'chief', 'old-password');
     const token = (await adminLogin('chief', 'old-password')).json().token;
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/allusers', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/allusers', headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(200);
     expect(await ensureAdmin(t.db, 'chief', 'new-password')).toBe('updated');
     expect((await adminLogin('chief', 'old-password')).statusCode).toBe(401);
     expect((await adminLogin('chief', 'new-password')).statusCode).toBe(200);

@@ -2,7 +2,7 @@ import type { AddLinkBody } from '@rotalink/shared-api/contract';
 import { PLAN } from '@rotalink/shared-api/contract';
 import type { AuthContext } from '../../auth/guards';
 import type { Db } from '../../db/database';
-import { forUpdate } from '../../db/dialect-sql';
+import { lockProfileRow } from '../../db/dialect-sql';
 import { newId, nowIso } from '../../db/ids';
 import { Conflict, Forbidden } from '../../errors';
 import { loadOwnedProfile } from '../users/ownership';
@@ -25,16 +25,18 @@ export async function addLink(opts: { db: Db; auth: AuthContext; body: AddLinkBo
   const url = normaliseLinkUrl(body.link);
   return db.transaction().execute(async (trx) => {
     const target = await loadOwnedProfile(trx, auth, body.user_id);
-    await forUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', target.id)).execute();
+    await lockProfileRow(trx, target.id);
     const planHolder = target.parent_id ? await findUserById(trx, target.parent_id) : target;
-    if (!planHolder || !isPlanActive(planHolder)) throw new Forbidden(PLAN_NEEDED);
-    if ((await countLinks(trx, target.id)) >= PLAN.linksPerProfile) throw new Conflict(LINK_LIMIT);
+    if (!planHolder || !isPlanActive(planHolder)) throw new Forbidden(PLAN_NEEDED, 'plan-inactive');
+    if ((await countLinks(trx, target.id)) >= PLAN.linksPerProfile) throw new Conflict(LINK_LIMIT, 'link-limit');
     const row: LinkRow = {
       id: newId(),
       user_id: target.id,
       name: (body.name ?? '').trim(),
       url,
       clicks: 0,
+      counted_clicks: 0,
+      all_clicks: 0,
       max_clicks: body.max_clicks,
       position: await nextPosition(trx, target.id),
       created_at: nowIso(),

@@ -1,4 +1,4 @@
-import { engines, useTestApp } from '../../../test/helpers';
+import { engines, useTestApp, browser } from '../../../test/helpers';
 import type { Db } from '../../db/database';
 import { newId, nowIso } from '../../db/ids';
 import { findAboutById } from '../users/users.repository';
@@ -10,13 +10,38 @@ describe.each(engines)('profile reads (%s)', (engine) => {
 
   async function user(db: Db, first = 'Ada'): Promise<string> {
     const id = newId();
-    await db.insertInto('users').values({ id, first_name: first, last_name: 'L', title: 'T', slogan: 'S', about: 'A', subscription_status: 'inactive', created_at: nowIso() }).execute();
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        first_name: first,
+        last_name: 'L',
+        title: 'T',
+        slogan: 'S',
+        about: 'A',
+        subscription_status: 'inactive',
+        created_at: nowIso(),
+      })
+      .execute();
     return id;
   }
-  async function link(db: Db, userId: string, o: { id?: string; url: string; position: number; created_at?: string; clicks?: number; max_clicks?: number | null }) {
+  async function link(
+    db: Db,
+    userId: string,
+    o: { id?: string; url: string; position: number; created_at?: string; clicks?: number; max_clicks?: number | null },
+  ) {
     await db
       .insertInto('links')
-      .values({ id: o.id ?? newId(), user_id: userId, name: o.url.slice(8), url: o.url, position: o.position, clicks: o.clicks ?? 0, max_clicks: o.max_clicks === undefined ? 5 : o.max_clicks, created_at: o.created_at ?? nowIso() })
+      .values({
+        id: o.id ?? newId(),
+        user_id: userId,
+        name: o.url.slice(8),
+        url: o.url,
+        position: o.position,
+        clicks: o.clicks ?? 0,
+        max_clicks: o.max_clicks === undefined ? 5 : o.max_clicks,
+        created_at: o.created_at ?? nowIso(),
+      })
       .execute();
   }
 
@@ -31,16 +56,32 @@ describe.each(engines)('profile reads (%s)', (engine) => {
     const other = await user(t.db, 'Other');
     await link(t.db, other, { url: 'https://other.example.com', position: 0 });
     await link(t.db, id, { url: 'https://c.example.com', position: 2 });
-    await link(t.db, id, { id: 'zzzzzzzzzzzzzzzzzzzzzz', url: 'https://b2.example.com', position: 1, created_at: '2026-01-01T00:00:00.000Z' });
-    await link(t.db, id, { id: 'aaaaaaaaaaaaaaaaaaaaaa', url: 'https://b1.example.com', position: 1, created_at: '2026-01-01T00:00:00.000Z' });
+    await link(t.db, id, {
+      id: 'zzzzzzzzzzzzzzzzzzzzzz',
+      url: 'https://b2.example.com',
+      position: 1,
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    await link(t.db, id, {
+      id: 'aaaaaaaaaaaaaaaaaaaaaa',
+      url: 'https://b1.example.com',
+      position: 1,
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
     await link(t.db, id, { url: 'https://a.example.com', position: 1, created_at: '2025-01-01T00:00:00.000Z' });
     await link(t.db, id, { url: 'https://done.example.com', position: 0, clicks: 3, max_clicks: 3 });
     await link(t.db, id, { url: 'https://unlimited.example.com', position: 3, clicks: 7, max_clicks: null });
     const lists = await findLinkLists(t.db, id);
     expect(lists?.pending.map((l) => l.link)).toEqual([
-      'https://a.example.com', 'https://b1.example.com', 'https://b2.example.com', 'https://c.example.com', 'https://unlimited.example.com',
+      'https://a.example.com',
+      'https://b1.example.com',
+      'https://b2.example.com',
+      'https://c.example.com',
+      'https://unlimited.example.com',
     ]);
-    expect(lists?.completed).toEqual([{ id: expect.any(String), name: 'done.example.com', link: 'https://done.example.com', clicks: 3, max_clicks: 3 }]);
+    expect(lists?.completed).toEqual([
+      { id: expect.any(String), name: 'done.example.com', link: 'https://done.example.com', clicks: 3, max_clicks: 3 },
+    ]);
     expect(lists?.pending[4]).toMatchObject({ clicks: 7, max_clicks: null });
   });
 
@@ -59,7 +100,8 @@ describe.each(engines)('profile reads (%s)', (engine) => {
     const id = await user(t.db);
     await link(t.db, id, { url: 'https://head.example.com', position: 0, max_clicks: 2 });
     const head = (await findLinkLists(t.db, id))?.pending[0];
-    const click = () => t.app.inject({ method: 'POST', url: '/api/public/increment-clicks', payload: { link_id: head?.id } });
+    const click = () =>
+      t.app.inject({ method: 'POST', url: '/api/public/increment-clicks', headers: browser(), payload: { link_id: head?.id } });
     expect((await click()).statusCode).toBe(200);
     const read = () => t.app.inject({ method: 'GET', url: `/api/public/userliks?user_id=${id}` }).then((r) => r.json());
     expect((await read()).pending[0].clicks).toBe(1);

@@ -1,7 +1,7 @@
-import type { LinkLists } from '@rotalink/shared-api/contract';
+import type { LinkLists, MemberLinkLists } from '@rotalink/shared-api/contract';
 import { precompiled } from '../../db/precompiled';
 import type { Db } from '../../db/database';
-import { toLinkLists, type LinkFields } from './link.mapper';
+import { toLinkLists, toMemberLinkLists, type LinkFields, type MemberLinkFields } from './link.mapper';
 
 /**
  * The profile and its links in queue order in ONE statement (a LEFT JOIN, so a profile without
@@ -24,4 +24,22 @@ export async function findLinkLists(db: Db, userId: string): Promise<LinkLists |
   const rows = await profileLinks(db, userId);
   if (rows.length === 0) return undefined;
   return toLinkLists(rows.filter((r): r is LinkFields => r.id !== null));
+}
+
+/** The owner's view (GET /api/links/userliks): the same lists with each link's lifetime totals (issue 14). */
+const memberLinks = precompiled((db: Db, userId: string) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('links as l', 'l.user_id', 'u.id')
+    .select(['l.id', 'l.name', 'l.url', 'l.clicks', 'l.max_clicks', 'l.counted_clicks', 'l.all_clicks'])
+    .where('u.id', '=', userId)
+    .orderBy('l.position')
+    .orderBy('l.created_at')
+    .orderBy('l.id'),
+);
+
+export async function findMemberLinkLists(db: Db, userId: string): Promise<MemberLinkLists | undefined> {
+  const rows = await memberLinks(db, userId);
+  if (rows.length === 0) return undefined;
+  return toMemberLinkLists(rows.filter((r): r is MemberLinkFields => r.id !== null));
 }

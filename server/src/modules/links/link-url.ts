@@ -1,5 +1,5 @@
 import { BadRequest } from '../../errors';
-import { LINK_URL_PATTERN, TEXT } from '../../messages';
+import { LINK_URL_PATTERN, MESSAGES } from '@rotalink/shared-api/rules';
 
 /**
  * Spec §5 / DESIGN §6: 'https://' or 'www.' followed by a domain; 'www.' is stored as
@@ -7,15 +7,15 @@ import { LINK_URL_PATTERN, TEXT } from '../../messages';
  */
 export function normaliseLinkUrl(input: string): string {
   const url = input.trim();
-  if (!LINK_URL_PATTERN.test(url)) throw new BadRequest(TEXT.invalidLinkUrl);
+  if (!LINK_URL_PATTERN.test(url)) throw new BadRequest(MESSAGES.invalidLinkUrl);
   const full = url.startsWith('www.') ? `https://${url}` : url;
   // Belt and braces: what we store must parse as an https URL with the same host we checked.
   let parsed: URL;
   try {
     parsed = new URL(full);
   } catch {
-    throw new BadRequest(TEXT.invalidLinkUrl);
+    throw new BadRequest(MESSAGES.invalidLinkUrl);
   }
-  if (parsed.protocol !== 'https:' || !parsed.hostname.includes('.')) throw new BadRequest(TEXT.invalidLinkUrl);
+  if (parsed.protocol !== 'https:' || !parsed.hostname.includes('.')) throw new BadRequest(MESSAGES.invalidLinkUrl);
   return full;
 }

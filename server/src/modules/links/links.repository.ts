@@ -13,12 +13,20 @@ export function findLink(db: DbOrTrx, linkId: string): Promise<LinkRow | undefin
 }
 
 export async function countLinks(db: DbOrTrx, userId: string): Promise<number> {
-  const row = await db.selectFrom('links').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('links')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function nextPosition(db: DbOrTrx, userId: string): Promise<number> {
-  const row = await db.selectFrom('links').select((eb) => eb.fn.max('position').as('p')).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('links')
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(row?.p ?? 0) + 1;
 }
 
@@ -40,37 +48,115 @@ export async function resetLinkToEnd(db: DbOrTrx, linkId: string, userId: string
   return Number(res.numUpdatedRows) > 0;
 }
 
+/** The fields updateLink may change; absent ones stay. */
+export type LinkChanges = Partial<Pick<LinkRow, 'name' | 'url' | 'max_clicks'>>;
+
+/**
+ * Issue 13: a link's name / URL / cap in ONE statement (no read-then-write), so it is atomic
+ * with respect to the clicks on the same row. Returns the link after the change, or undefined
+ * when the profile has no such link.
+ */
+export async function updateLinkFields(db: DbOrTrx, linkId: string, userId: string, changes: LinkChanges): Promise<LinkRow | undefined> {
+  return db.updateTable('links').set(changes).where('id', '=', linkId).where('user_id', '=', userId).returningAll().executeTakeFirst();
+}
+
+/** One link's place in the queue (reorder writes every pending link's, inside its transaction). */
+export async function setLinkPosition(db: DbOrTrx, linkId: string, userId: string, position: number): Promise<void> {
+  await db.updateTable('links').set({ position }).where('id', '=', linkId).where('user_id', '=', userId).execute();
+}
+
 export async function deleteLink(db: DbOrTrx, linkId: string, userId: string): Promise<boolean> {
   const res = await db.deleteFrom('links').where('id', '=', linkId).where('user_id', '=', userId).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+const LINK_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'url',
+  'clicks',
+  'max_clicks',
+  'position',
+  'created_at',
+  'counted_clicks',
+  'all_clicks',
+] as const;
+
+/** The head of the link's own profile queue (the first pending link in queue order). */
+const QUEUE_HEAD = sql<string>`(select l2.id from links as l2
+        where l2.user_id = links.user_id and (l2.max_clicks is null or l2.clicks < l2.max_clicks)
+        order by l2.position, l2.created_at, l2.id limit 1)`;
 
 /**
  * The click, the cap check and the queue-head check as ONE atomic statement (DESIGN §6): no
  * read-then-write in JavaScript, so however many visitors click at once, on one API node or
  * several sharing PostgreSQL, clicks never exceed max_clicks. On PostgreSQL a concurrent
  * UPDATE of the same row waits and then re-checks `clicks < max_clicks` on the new row version.
+ * A counted click also adds to the lifetime totals (issue 14).
  * Precompiled (db/precompiled.ts): the hottest write is built and compiled once per database or
- * transaction (a group-commit batch, modules/public/click-batcher.ts) and named on PostgreSQL,
+ * transaction (a group-commit batch, db/group-commit.ts) and named on PostgreSQL,
  * so it returns explicit columns.
  */
 const clickStatement = precompiled((db: Db, linkId: string) =>
   db
     .updateTable('links')
-    .set({ clicks: sql<number>`clicks + 1` })
+    .set({ clicks: sql<number>`clicks + 1`, counted_clicks: sql<number>`counted_clicks + 1`, all_clicks: sql<number>`all_clicks + 1` })
     .where('id', '=', linkId)
     .where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]))
-    .where(
-      'id',
-      '=',
-      sql<string>`(select l2.id from links as l2
-        where l2.user_id = links.user_id and (l2.max_clicks is null or l2.clicks < l2.max_clicks)
-        order by l2.position, l2.created_at, l2.id limit 1)`,
-    )
-    .returning(['id', 'user_id', 'name', 'url', 'clicks', 'max_clicks', 'position', 'created_at']),
+    .where('id', '=', QUEUE_HEAD)
+    .returning(LINK_COLUMNS),
 );
 
 /** Returns the link after the click, or undefined when the click was refused. */
 export async function clickIfQueueHead(db: DbOrTrx, linkId: string): Promise<LinkRow | undefined> {
-  return (await clickStatement(db, linkId))[0];
+  return (await clickStatement(db as Db, linkId))[0];
+}
+
+/**
+ * A page click that does not count (a bot, a repeat): the same queue rules decide whether the
+ * click is allowed at all, but only `all_clicks` moves, never the cap.
+ */
+const uncountedStatement = precompiled((db: Db, linkId: string) =>
+  db
+    .updateTable('links')
+    .set({ all_clicks: sql<number>`all_clicks + 1` })
+    .where('id', '=', linkId)
+    .where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]))
+    .where('id', '=', QUEUE_HEAD)
+    .returning(LINK_COLUMNS),
+);
+
+export async function uncountedClickIfQueueHead(db: DbOrTrx, linkId: string): Promise<LinkRow | undefined> {
+  return (await uncountedStatement(db as Db, linkId))[0];
+}
+
+/**
+ * A counted rotator click on a link the rotator chose (under its profile's lock): the cap is
+ * still checked in the statement, so a page click that filled the link meanwhile (another node
+ * on PostgreSQL) makes it refuse instead of overshooting.
+ */
+const cappedClickStatement = precompiled((db: Db, linkId: string) =>
+  db
+    .updateTable('links')
+    .set({ clicks: sql<number>`clicks + 1`, counted_clicks: sql<number>`counted_clicks + 1`, all_clicks: sql<number>`all_clicks + 1` })
+    .where('id', '=', linkId)
+    .where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]))
+    .returning(['id']),
+);
+
+export async function clickIfBelowCap(db: DbOrTrx, linkId: string): Promise<boolean> {
+  return (await cappedClickStatement(db as Db, linkId)).length > 0;
+}
+
+/** A rotator click that does not count: only the lifetime total of all clicks moves. */
+const touchStatement = precompiled((db: Db, linkId: string) =>
+  db
+    .updateTable('links')
+    .set({ all_clicks: sql<number>`all_clicks + 1` })
+    .where('id', '=', linkId),
+);
+
+export async function addUncountedClick(db: DbOrTrx, linkId: string): Promise<void> {
+  await touchStatement(db as Db, linkId);
 }

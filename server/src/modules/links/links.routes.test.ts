@@ -1,4 +1,4 @@
-import { activate, bearer, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { activate, bearer, engines, signupMember, useTestApp, type Member, browser } from '../../../test/helpers';
 
 describe.each(engines)('links routes (%s)', (engine) => {
   const t = useTestApp(engine);
@@ -16,7 +16,10 @@ describe.each(engines)('links routes (%s)', (engine) => {
   it('adds a link to the end of the pending queue', async () => {
     const first = await add({ link: 'https://example.com/a', max_clicks: 3, name: 'A', user_id: m.userId });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ message: 'Link added successfully', link: { id: expect.any(String), name: 'A', link: 'https://example.com/a', clicks: 0, max_clicks: 3 } });
+    expect(first.json()).toEqual({
+      message: 'Link added successfully',
+      link: { id: expect.any(String), name: 'A', link: 'https://example.com/a', clicks: 0, max_clicks: 3 },
+    });
     await add({ link: 'https://example.com/b', max_clicks: null, user_id: m.userId });
     const l = await lists();
     expect(l.pending.map((x: { link: string }) => x.link)).toEqual(['https://example.com/a', 'https://example.com/b']);
@@ -29,14 +32,25 @@ describe.each(engines)('links routes (%s)', (engine) => {
     expect(res.json().link.link).toBe('https://www.example.com/ref?id=1');
   });
 
-  it.each(['http://example.com', 'javascript:alert(1)', 'data:text/html,hi', 'example.com', 'https://', 'https://localhost', 'www.', 'ftp://x.com', 'https://exa mple.com'])(
-    'refuses %s with the spec message',
-    async (link) => {
-      const res = await add({ link, max_clicks: 1, user_id: m.userId });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: "URL must start with 'https://' or 'www.'", message: "URL must start with 'https://' or 'www.'" });
-    },
-  );
+  it.each([
+    'http://example.com',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'example.com',
+    'https://',
+    'https://localhost',
+    'www.',
+    'ftp://x.com',
+    'https://exa mple.com',
+  ])('refuses %s with the spec message', async (link) => {
+    const res = await add({ link, max_clicks: 1, user_id: m.userId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: "URL must start with 'https://' or 'www.'",
+      message: "URL must start with 'https://' or 'www.'",
+      code: 'invalid',
+    });
+  });
 
   it('refuses max_clicks below 1 or not whole', async () => {
     for (const max_clicks of [0, -1, 1.5, '5']) {
@@ -56,14 +70,20 @@ describe.each(engines)('links routes (%s)', (engine) => {
   });
 
   it('allows at most 20 links per profile', async () => {
-    for (let i = 0; i < 20; i++) expect((await add({ link: `https://example.com/${i}`, max_clicks: 1, user_id: m.userId })).statusCode).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await add({ link: `https://example.com/${i}`, max_clicks: 1, user_id: m.userId })).statusCode).toBe(201);
     const res = await add({ link: 'https://example.com/21', max_clicks: 1, user_id: m.userId });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('A profile can have at most 20 links.');
   });
 
   it("a sub-profile's links use the parent's plan and have their own 20", async () => {
-    const sub = await t.app.inject({ method: 'POST', url: '/api/auth/subprofile', headers: bearer(m.token), payload: { firstName: 'S', lastName: 'P', phone: '+1 555 0100' } });
+    const sub = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/subprofile',
+      headers: bearer(m.token),
+      payload: { firstName: 'S', lastName: 'P', phone: '+1 555 0100' },
+    });
     const subId = sub.json().user_id;
     const res = await add({ link: 'https://example.com/s', max_clicks: 2, user_id: subId });
     expect(res.statusCode).toBe(201);
@@ -76,20 +96,33 @@ describe.each(engines)('links routes (%s)', (engine) => {
   it('reset puts the link back to 0 clicks at the end of the queue', async () => {
     const a = (await add({ link: 'https://a.example.com', max_clicks: 1, user_id: m.userId })).json().link;
     await add({ link: 'https://b.example.com', max_clicks: 5, user_id: m.userId });
-    await t.app.inject({ method: 'POST', url: '/api/public/increment-clicks', payload: { link_id: a.id } });
+    await t.app.inject({ method: 'POST', url: '/api/public/increment-clicks', headers: browser(), payload: { link_id: a.id } });
     let l = await lists();
     expect(l.completed.map((x: { id: string }) => x.id)).toEqual([a.id]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/links/resetLink', headers: bearer(m.token), payload: { link_id: a.id, user_id: m.userId } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/resetLink',
+      headers: bearer(m.token),
+      payload: { link_id: a.id, user_id: m.userId },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Link reset successfully' });
     l = await lists();
     expect(l.completed).toEqual([]);
-    expect(l.pending.map((x: { link: string; clicks: number }) => [x.link, x.clicks])).toEqual([['https://b.example.com', 0], ['https://a.example.com', 0]]);
+    expect(l.pending.map((x: { link: string; clicks: number }) => [x.link, x.clicks])).toEqual([
+      ['https://b.example.com', 0],
+      ['https://a.example.com', 0],
+    ]);
   });
 
   it('deletes a link; an unknown link is 404', async () => {
     const a = (await add({ link: 'https://a.example.com', max_clicks: 1, user_id: m.userId })).json().link;
-    const del = await t.app.inject({ method: 'POST', url: '/api/links/deleteLink', headers: bearer(m.token), payload: { link_id: a.id, user_id: m.userId } });
+    const del = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/deleteLink',
+      headers: bearer(m.token),
+      payload: { link_id: a.id, user_id: m.userId },
+    });
     expect(del.json()).toEqual({ message: 'Link deleted successfully' });
     expect((await lists()).pending).toEqual([]);
     for (const url of ['/api/links/deleteLink', '/api/links/resetLink']) {

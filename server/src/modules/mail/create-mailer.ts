@@ -9,10 +9,12 @@ export interface MailConfig {
   outboxDir: string;
   /** MAIL_FROM */
   from?: string;
+  /** Bound on connecting to the SMTP server and on its greeting (default 5000 ms). */
+  timeoutMs?: number;
 }
 
 export function createMailer(config: MailConfig): Mailer {
   return config.smtpUrl
-    ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.from })
+    ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.from, timeoutMs: config.timeoutMs })
     : createOutboxMailer({ dir: config.outboxDir, from: config.from });
 }

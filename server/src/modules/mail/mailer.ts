@@ -14,6 +14,10 @@ export interface Mailer {
   /** 'outbox' tells callers that nobody will actually receive the mail (see request-password-reset). */
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Contacts the mail server now (for /healthz): true when it answers. */
+  check(): Promise<boolean>;
+  /** Whether the mail server answered at the last contact (no waiting; refreshed in the background). */
+  isUp(): boolean;
   close(): Promise<void>;
 }
 

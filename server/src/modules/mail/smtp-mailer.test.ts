@@ -11,7 +11,12 @@ describe('SMTP mailer', () => {
   it('delivers the mail to a real SMTP server with the right recipient, subject and body', async () => {
     const mailer = createSmtpMailer({ smtpUrl: sink.url, from: 'Rotalink <no-reply@example.test>' });
     const link = 'http://localhost:3000/resetpassword?token=' + 'ab'.repeat(32);
-    await mailer.send({ to: 'ann@example.com', subject: 'Reset your password', text: `Open ${link} to reset.`, html: `<p><a href="${link}">Reset</a></p>` });
+    await mailer.send({
+      to: 'ann@example.com',
+      subject: 'Reset your password',
+      text: `Open ${link} to reset.`,
+      html: `<p><a href="${link}">Reset</a></p>`,
+    });
     await mailer.close();
 
     const mail = await sink.waitForMail(0);

@@ -13,13 +13,16 @@ export interface ReceivedMail {
 export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
-  /** Resolves with the next mail (or one already waiting past `seen`). */
-  waitForMail(seen?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Resolves with the next mail (or one already waiting past `seen`); with `match`, the first one
+   * past `seen` that matches (other mails, e.g. a welcome mail after sign-up, are passed over).
+   */
+  waitForMail(seen?: number, timeoutMs?: number, match?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
-/** A real SMTP server (smtp-server) on a random local port, for tests only. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** A real SMTP server (smtp-server) on a random local port (or `port`, to restart one), for tests only. */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -44,18 +47,19 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
-    waitForMail(seen = mails.length, timeoutMs = 5000) {
+    waitForMail(seen = mails.length, timeoutMs = 5000, match = () => true) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no mail arrived')), timeoutMs);
         const check = () => {
-          if (mails.length > seen) {
+          const found = mails.slice(seen).find(match);
+          if (found) {
             clearTimeout(timer);
-            resolve(mails[seen]);
+            resolve(found);
           } else waiters.push(check);
         };
         check();

@@ -1,7 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
-import { schemaOf } from '../../http/route-schema';
+import { defineRoute, typed } from '../../http/define-route';
 import type { Mailer } from '../mail/mailer';
 import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
@@ -12,22 +11,28 @@ export interface PasswordResetRoutesOptions {
 
 /** POST /api/auth/forgot-password and /api/auth/reset-password (spec §7, DESIGN §6). */
 export async function passwordResetRoutes(fastify: FastifyInstance, opts: PasswordResetRoutesOptions): Promise<void> {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const app = typed(fastify);
 
-  app.post(endpoints.forgotPassword.url, { schema: schemaOf(endpoints.forgotPassword, 'auth') }, async (request) => {
-    const { message } = await requestPasswordReset({
-      db: app.db,
-      mailer: opts.mailer,
-      log: request.log,
-      publicSiteUrl: app.config.publicSiteUrl,
-      email: request.body.email,
-    });
-    // The mail goes out after the answer (see requestPasswordReset); its failures are logged there.
-    return { status: 'SUCCESS' as const, message };
+  app.route({
+    ...defineRoute(app, endpoints.forgotPassword, 'auth'),
+    handler: async (request) => {
+      const { message } = await requestPasswordReset({
+        db: app.db,
+        mailer: opts.mailer,
+        log: request.log,
+        publicSiteUrl: app.config.publicSiteUrl,
+        email: request.body.email,
+      });
+      // The mail goes out after the answer (see requestPasswordReset); its failures are logged there.
+      return { status: 'SUCCESS' as const, message };
+    },
   });
 
-  app.post(endpoints.resetPassword.url, { schema: schemaOf(endpoints.resetPassword, 'auth') }, async (request) => {
-    const { message } = await resetPassword({ db: app.db, token: request.body.token, password: request.body.password });
-    return { status: 'SUCCESS' as const, message };
+  app.route({
+    ...defineRoute(app, endpoints.resetPassword, 'auth'),
+    handler: async (request) => {
+      const { message } = await resetPassword({ db: app.db, token: request.body.token, password: request.body.password });
+      return { status: 'SUCCESS' as const, message };
+    },
   });
 }

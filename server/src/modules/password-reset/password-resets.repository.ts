@@ -37,8 +37,3 @@ export function findResetForUpdate(trx: DbOrTrx, tokenHash: string) {
 export async function useAllResets(trx: DbOrTrx, userId: string, now: string): Promise<void> {
   await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
-
-/** New password, and every token issued before now stops working (DESIGN §6). */
-export async function setPassword(trx: DbOrTrx, userId: string, passwordHash: string, now: string): Promise<void> {
-  await trx.updateTable('users').set({ password_hash: passwordHash, tokens_valid_after: now }).where('id', '=', userId).execute();
-}

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
+import { Unavailable } from '../../errors';
 import type { Mailer } from '../mail/mailer';
+import { sendLater } from '../mail/send-later';
 import { normaliseEmail } from '../users/users.repository';
 import { countRecentResets, findResettableUser, insertReset } from './password-resets.repository';
 import { resetLink, resetMail } from './reset-mail';
@@ -10,12 +12,20 @@ import { RESET_TOKEN_TTL_MS, hashResetToken, newResetToken } from './reset-token
 /** The one answer, whether or not the email is registered (DESIGN §6: no account discovery). */
 export const FORGOT_MESSAGE = 'If an account exists for that email, a password reset link has been sent to it.';
 
+/** While the SMTP server is away: the same answer for every email, so it reveals nothing either. */
+export const MAIL_UNAVAILABLE = 'Email cannot be sent right now. Please try again in a few minutes.';
+
 /** More mails than this per account per hour are silently dropped, so nobody can flood an inbox. */
 export const MAX_RESETS_PER_HOUR = 5;
 
+type Account = Awaited<ReturnType<typeof findResettableUser>>;
+
 /**
- * POST /api/auth/forgot-password. Returns at once; the mail is sent in the background
- * (`delivery`) so the answer takes the same time whether or not the account exists.
+ * POST /api/auth/forgot-password. The request does the same work whatever the email (issue 11:
+ * the answer took longer for a registered one): one lookup by email, then the rest handed to
+ * `sendLater` — the hourly limit, the token row and the mail happen after the answer. The lookup
+ * stays on the request so a database that is away is a 503, not a silent loss; an SMTP server
+ * known to be away is a 503 for every email (README "Failure modes").
  */
 export async function requestPasswordReset(options: {
   db: Db;
@@ -25,16 +35,23 @@ export async function requestPasswordReset(options: {
   email: string;
 }): Promise<{ message: string; delivery: Promise<void> }> {
   const { db, mailer, log } = options;
-  const answer = (delivery: Promise<void> = Promise.resolve()) => ({ message: FORGOT_MESSAGE, delivery });
+  if (!mailer.isUp()) throw new Unavailable(MAIL_UNAVAILABLE);
+  const account = await findResettableUser(db, normaliseEmail(options.email));
+  const delivery = sendLater({ mailer, log }, 'password reset', () =>
+    resetMailFor({ db, log, outbox: mailer.kind === 'outbox', publicSiteUrl: options.publicSiteUrl, account }),
+  );
+  return { message: FORGOT_MESSAGE, delivery };
+}
 
-  const user = await findResettableUser(db, normaliseEmail(options.email));
-  if (!user?.email) return answer();
+/** After the answer: nothing for an unknown email; else at most 5 mails an hour, each with a fresh token. */
+async function resetMailFor(o: { db: Db; log: FastifyBaseLogger; outbox: boolean; publicSiteUrl: string; account: Account }) {
+  const { db, log, account: user } = o;
+  if (!user?.email) return undefined;
   const now = Date.now();
   if ((await countRecentResets(db, user.id, new Date(now - 3600_000).toISOString())) >= MAX_RESETS_PER_HOUR) {
     log.warn({ userId: user.id }, 'password reset: hourly mail limit reached, no mail sent');
-    return answer();
+    return undefined;
   }
-
   const token = newResetToken();
   await insertReset(db, {
     tokenHash: hashResetToken(token),
@@ -42,14 +59,9 @@ export async function requestPasswordReset(options: {
     expiresAt: new Date(now + RESET_TOKEN_TTL_MS).toISOString(),
     now: nowIso(),
   });
-  const link = resetLink(options.publicSiteUrl, token);
-  const mail = resetMail({ to: user.email, firstName: user.first_name, link, ttlMinutes: RESET_TOKEN_TTL_MS / 60_000 });
-  const delivery = mailer.send(mail).then(
-    () => {
-      // With no SMTP server nobody receives the mail: the log is how a local user gets the link (issue 2).
-      if (mailer.kind === 'outbox') log.info({ resetLink: link, to: user.email }, 'password reset mail written to the outbox');
-    },
-    (err: unknown) => log.error({ err, userId: user.id }, 'password reset mail could not be sent'),
-  );
-  return answer(delivery);
+  const link = resetLink(o.publicSiteUrl, token);
+  // With no SMTP server nobody receives the mail: the log is how a local user gets the link (issue 2).
+  // Never with SMTP: a working reset link must not sit in the logs.
+  if (o.outbox) log.info({ resetLink: link, to: user.email }, 'password reset link (outbox mode)');
+  return resetMail({ to: user.email, firstName: user.first_name, link, ttlMinutes: RESET_TOKEN_TTL_MS / 60_000 });
 }

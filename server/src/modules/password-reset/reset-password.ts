@@ -2,7 +2,8 @@ import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import { BadRequest } from '../../errors';
-import { findResetForUpdate, setPassword, useAllResets } from './password-resets.repository';
+import { setPasswordEndingSessions } from '../users/users.repository';
+import { findResetForUpdate, useAllResets } from './password-resets.repository';
 import { hashResetToken } from './reset-token';
 
 export const RESET_TEXT = {
@@ -25,7 +26,7 @@ export async function resetPassword(options: { db: Db; token: string; password: 
     const reset = await findResetForUpdate(trx, tokenHash);
     const now = nowIso();
     if (!reset || reset.used_at !== null || reset.expires_at <= now) throw new BadRequest(RESET_TEXT.invalid);
-    await setPassword(trx, reset.user_id, passwordHash, now);
+    await setPasswordEndingSessions(trx, reset.user_id, passwordHash, now);
     await useAllResets(trx, reset.user_id, now);
   });
   return { message: RESET_TEXT.success };

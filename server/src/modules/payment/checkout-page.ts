@@ -39,7 +39,7 @@ function layout(title: string, body: string): string {
 </html>`;
 }
 
-export function renderCheckoutPage(options: { sessionId: string; cancelUrl: string }): string {
+export function renderCheckoutPage(options: { sessionId: string; token: string; cancelUrl: string }): string {
   const id = encodeURIComponent(options.sessionId);
   return layout(
     `Checkout – Rotalink ${PLAN.label}`,
@@ -48,7 +48,7 @@ export function renderCheckoutPage(options: { sessionId: string; cancelUrl: stri
 <ul><li>Lifetime access, paid once</li><li>${PLAN.linksPerProfile} links per profile</li><li>Link counter and link rotator</li></ul>
 <p class="note">Built-in test checkout: no card is charged.</p>
 <div class="actions">
-<form method="post" action="/checkout/${id}/pay"><button type="submit">Pay ${price}</button></form>
+<form method="post" action="/checkout/${id}/pay"><input type="hidden" name="token" value="${escapeHtml(options.token)}"><button type="submit">Pay ${price}</button></form>
 <a class="button" href="${escapeHtml(options.cancelUrl)}">Cancel</a>
 </div>`,
   );
@@ -60,6 +60,15 @@ export function renderPaidPage(options: { continueUrl: string }): string {
     `<h1>Payment complete</h1>
 <p>Your ${PLAN.label} plan is paid.</p>
 <div class="actions"><a class="button" href="${escapeHtml(options.continueUrl)}">Continue</a></div>`,
+  );
+}
+
+export function renderNotYoursPage(options: { homeUrl: string }): string {
+  return layout(
+    'Checkout link not valid – Rotalink',
+    `<h1>This checkout link is not valid</h1>
+<p>Open the checkout from your own account: sign in and press Subscribe on the plan page.</p>
+<div class="actions"><a class="button" href="${escapeHtml(options.homeUrl)}">Back to Rotalink</a></div>`,
   );
 }
 

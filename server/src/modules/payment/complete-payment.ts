@@ -2,6 +2,7 @@ import { PLAN } from '@rotalink/shared-api/contract';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import type { PaymentVerification } from './payment-provider';
+import type { PaymentRow } from './payments.table';
 import { activatePlan, findPaymentForUpdate, markPaid } from './payments.repository';
 
 /**
@@ -12,15 +13,23 @@ import { activatePlan, findPaymentForUpdate, markPaid } from './payments.reposit
  */
 export type CompletionResult = 'paid' | 'unpaid' | 'unknown' | 'mismatch';
 
+/** Told once per payment, after the COMMIT that activated the plan (the receipt mail hangs here). */
+export type OnActivated = (payment: PaymentRow) => void;
+
 /**
  * Records a provider-confirmed payment and activates the plan, exactly once however many times
  * it is called (payment-success, the webhook and the local Pay button may all arrive):
  * the pending → paid update and the plan activation are one transaction, and only the call
- * whose update changed the row activates.
+ * whose update changed the row activates — and only that call runs `onActivated`.
  */
-export async function completePayment(options: { db: Db; verification: PaymentVerification }): Promise<CompletionResult> {
+export async function completePayment(options: {
+  db: Db;
+  verification: PaymentVerification;
+  onActivated?: OnActivated;
+}): Promise<CompletionResult> {
   const { db, verification: v } = options;
-  return db.transaction().execute(async (trx) => {
+  let activated: PaymentRow | undefined;
+  const result = await db.transaction().execute(async (trx): Promise<CompletionResult> => {
     const row = await findPaymentForUpdate(trx, v.sessionId);
     if (!row) return 'unknown';
     // Never trust the provider's echo blindly: it must be the session we created, for our price.
@@ -33,7 +42,12 @@ export async function completePayment(options: { db: Db; verification: PaymentVe
     if (row.status === 'paid') return 'paid';
     if (!v.paid) return 'unpaid';
     const now = nowIso();
-    if (await markPaid(trx, row.id, now)) await activatePlan(trx, row.user_id, row.amount_cents, now);
+    if (await markPaid(trx, row.id, now)) {
+      await activatePlan(trx, row.user_id, row.amount_cents, now);
+      activated = { ...row, status: 'paid', paid_at: now };
+    }
     return 'paid';
   });
+  if (activated) options.onActivated?.(activated);
+  return result;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { BadRequest, Forbidden } from '../../errors';
-import { completePayment } from './complete-payment';
+import { completePayment, type OnActivated } from './complete-payment';
 import type { PaymentProvider } from './payment-provider';
 import { findPayment } from './payments.repository';
 
@@ -18,7 +18,13 @@ const failed = (message: string) => new BadRequest(message, { status: 'FAILED' }
  * POST /api/payment/payment-success: the return from checkout. Asks the provider (never the
  * client) whether the session is paid, and activates the plan once. Safe to call again.
  */
-export async function confirmPayment(options: { db: Db; provider: PaymentProvider; userId: string; sessionId: string }): Promise<void> {
+export async function confirmPayment(options: {
+  db: Db;
+  provider: PaymentProvider;
+  userId: string;
+  sessionId: string;
+  onActivated?: OnActivated;
+}): Promise<void> {
   const { db, provider, userId, sessionId } = options;
   const row = await findPayment(db, sessionId);
   if (!row || row.provider !== provider.name) throw failed(CONFIRM_TEXT.notFound);
@@ -27,7 +33,7 @@ export async function confirmPayment(options: { db: Db; provider: PaymentProvide
 
   const verification = await provider.verify(sessionId);
   if (!verification) throw failed(CONFIRM_TEXT.notFound);
-  const result = await completePayment({ db, verification });
+  const result = await completePayment({ db, verification, onActivated: options.onActivated });
   if (result === 'unpaid') throw failed(CONFIRM_TEXT.notPaid);
   if (result !== 'paid') throw failed(CONFIRM_TEXT.failed);
 }

@@ -13,5 +13,5 @@ export function createPaymentProvider(config: Config, db: Db): PaymentProvider |
       api: config.stripeApi,
     });
   }
-  return createLocalProvider({ db, apiPublicUrl: config.apiPublicUrl });
+  return createLocalProvider({ db, apiPublicUrl: config.apiPublicUrl, secret: config.jwtSecret });
 }

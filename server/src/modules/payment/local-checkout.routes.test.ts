@@ -18,6 +18,17 @@ describe.each(engines)('payment with the local provider (%s)', (engine) => {
   /** The path of the checkout page on the API (the URL is absolute, on API_PUBLIC_URL). */
   const checkoutPath = (url: string) => new URL(url).pathname;
   const sessionIdOf = (url: string) => checkoutPath(url).split('/').pop() as string;
+  /** The owner's checkout token, carried by the checkout URL create-session gave them. */
+  const tokenOf = (url: string) => new URL(url).searchParams.get('token') as string;
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  /** What the checkout page's Pay button sends. */
+  const pay = (id: string, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/checkout/${id}/pay`,
+      headers: form,
+      payload: token === undefined ? '' : `token=${encodeURIComponent(token)}`,
+    });
 
   it('create → checkout page → Pay → back to the site → payment-success → profile shows the active plan', async () => {
     const m = await signupMember(t.app);
@@ -26,16 +37,19 @@ describe.each(engines)('payment with the local provider (%s)', (engine) => {
     const created = await createSession(m);
     expect(created.statusCode).toBe(200);
     const { url } = created.json();
-    expect(url).toMatch(new RegExp(`^${t.config.apiPublicUrl}/checkout/cs_local_[A-Za-z0-9_-]+$`));
+    expect(url).toMatch(new RegExp(`^${t.config.apiPublicUrl}/checkout/cs_local_[A-Za-z0-9_-]+\\?token=[A-Za-z0-9_-]{43}$`));
     const id = sessionIdOf(url);
 
-    const page = await t.app.inject({ method: 'GET', url: checkoutPath(url) });
+    const page = await t.app.inject({ method: 'GET', url: `${checkoutPath(url)}?token=${tokenOf(url)}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Lifetime');
     expect(page.body).toContain('$144.56');
-    expect(page.body).toMatch(new RegExp(`<form method="post" action="/checkout/${id}/pay"><button type="submit">Pay \\$144.56</button>`));
-    expect(page.body).toContain(`<a class="button" href="${SITE}/">Cancel</a>`);
+    expect(page.body).toContain(
+      `<form method="post" action="/checkout/${id}/pay"><input type="hidden" name="token" value="${tokenOf(url)}"><button type="submit">Pay $144.56</button>`,
+    );
+    // Cancel returns to the landing page with the marker that makes it say "you were not charged".
+    expect(page.body).toContain(`<a class="button" href="${SITE}/?payment=cancelled">Cancel</a>`);
     expect(page.body).toContain('name="viewport"');
     expect(page.body).not.toMatch(/<script|<link|src=/); // no external assets, no script
     expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${SITE}`);
@@ -43,18 +57,23 @@ describe.each(engines)('payment with the local provider (%s)', (engine) => {
     // Not paid yet: the return page must not activate anything.
     const early = await confirm(m, id);
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toEqual({ status: 'FAILED', error: CONFIRM_TEXT.notPaid, message: CONFIRM_TEXT.notPaid });
+    expect(early.json()).toEqual({ status: 'FAILED', error: CONFIRM_TEXT.notPaid, message: CONFIRM_TEXT.notPaid, code: 'invalid' });
     expect((await profile(m)).subscription_status).toBe('inactive');
 
-    const pay = await t.app.inject({ method: 'POST', url: `${checkoutPath(url)}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-    expect(pay.statusCode).toBe(303);
-    expect(pay.headers.location).toBe(`${SITE}/payment-success?session_id=${id}`);
+    const paid = await pay(id, tokenOf(url));
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`${SITE}/payment-success?session_id=${id}`);
 
     const ok = await confirm(m, id);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ status: 'SUCCESS' });
     const after = await profile(m);
-    expect(after).toMatchObject({ subscription_status: 'active', subscription_type: 'monthly', package_price: 144.56, package_expiry_date: null });
+    expect(after).toMatchObject({
+      subscription_status: 'active',
+      subscription_type: 'monthly',
+      package_price: 144.56,
+      package_expiry_date: null,
+    });
     expect(Math.abs(Date.parse(after.package_joined_date) - Date.now())).toBeLessThan(60_000);
 
     // Idempotent: confirming again (a reload of /payment-success) changes nothing.
@@ -65,7 +84,7 @@ describe.each(engines)('payment with the local provider (%s)', (engine) => {
     expect(payment).toMatchObject({ user_id: m.userId, provider: 'local', amount_cents: 14456, currency: 'usd', status: 'paid' });
 
     // The paid page offers the way back instead of a second Pay button.
-    const paidPage = await t.app.inject({ method: 'GET', url: checkoutPath(url) });
+    const paidPage = await t.app.inject({ method: 'GET', url: `${checkoutPath(url)}?token=${tokenOf(url)}` });
     expect(paidPage.body).toContain('Payment complete');
     expect(paidPage.body).not.toContain('<form');
 
@@ -77,11 +96,12 @@ describe.each(engines)('payment with the local provider (%s)', (engine) => {
 
   it('pressing Pay twice activates the plan once', async () => {
     const m = await signupMember(t.app);
-    const id = sessionIdOf((await createSession(m)).json().url);
-    const pays = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url: `/checkout/${id}/pay` })));
+    const url = (await createSession(m)).json().url;
+    const id = sessionIdOf(url);
+    const pays = await Promise.all([1, 2, 3].map(() => pay(id, tokenOf(url))));
     expect(pays.map((p) => p.statusCode)).toEqual([303, 303, 303]);
     const joined = (await profile(m)).package_joined_date;
-    await t.app.inject({ method: 'POST', url: `/checkout/${id}/pay` });
+    await pay(id, tokenOf(url));
     expect((await confirm(m, id)).statusCode).toBe(200);
     expect((await profile(m)).package_joined_date).toBe(joined);
   });
@@ -114,8 +134,9 @@ describe.each(engines)('payment with the local provider (%s)', (engine) => {
   it('refuses another member’s session and does not activate either account', async () => {
     const a = await signupMember(t.app);
     const b = await signupMember(t.app);
-    const id = sessionIdOf((await createSession(a)).json().url);
-    await t.app.inject({ method: 'POST', url: `/checkout/${id}/pay` });
+    const url = (await createSession(a)).json().url;
+    const id = sessionIdOf(url);
+    await pay(id, tokenOf(url));
 
     const stolen = await confirm(b, id);
     expect(stolen.statusCode).toBe(403);
@@ -124,11 +145,37 @@ describe.each(engines)('payment with the local provider (%s)', (engine) => {
     expect((await confirm(a, id)).statusCode).toBe(200);
   });
 
+  it('Pay needs the owner’s checkout token (issue 11: anyone holding a session id could pay it)', async () => {
+    const a = await signupMember(t.app);
+    const b = await signupMember(t.app);
+    const urlA = (await createSession(a)).json().url;
+    const urlB = (await createSession(b)).json().url;
+    const idA = sessionIdOf(urlA);
+    for (const token of [undefined, '', 'x'.repeat(43), tokenOf(urlB), tokenOf(urlA).slice(0, -1)]) {
+      const res = await pay(idA, token);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toContain('This checkout link is not valid');
+    }
+    // Without its token the page offers no Pay button either.
+    for (const url of [checkoutPath(urlA), `${checkoutPath(urlA)}?token=${tokenOf(urlB)}`]) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(403);
+      expect(page.body).not.toContain('<form');
+    }
+    expect((await confirm(a, idA)).statusCode).toBe(400);
+    expect((await profile(a)).subscription_status).toBe('inactive');
+    const row = await t.db.selectFrom('payments').select('status').where('id', '=', idA).executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    // The owner's own link still works.
+    expect((await pay(idA, tokenOf(urlA))).statusCode).toBe(303);
+    expect((await confirm(a, idA)).statusCode).toBe(200);
+  });
+
   it('answers FAILED for an unknown session', async () => {
     const m = await signupMember(t.app);
     const res = await confirm(m, 'cs_local_doesnotexist');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'FAILED', error: CONFIRM_TEXT.notFound, message: CONFIRM_TEXT.notFound });
+    expect(res.json()).toEqual({ status: 'FAILED', error: CONFIRM_TEXT.notFound, message: CONFIRM_TEXT.notFound, code: 'invalid' });
     const page = await t.app.inject({ method: 'GET', url: '/checkout/cs_local_doesnotexist0000000000' });
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('Checkout not found');
@@ -152,7 +199,25 @@ describe.each(engines)('payment with the local provider (%s)', (engine) => {
     const subId = newId();
     await t.db
       .insertInto('users')
-      .values({ id: subId, parent_id: parent.userId, email: null, password_hash: null, first_name: 'Sub', last_name: 'Profile', phone: '123456', title: '', slogan: '', about: '', subscription_status: 'inactive', subscription_type: null, package_price_cents: null, package_joined_date: null, package_expiry_date: null, tokens_valid_after: null, created_at: nowIso() })
+      .values({
+        id: subId,
+        parent_id: parent.userId,
+        email: null,
+        password_hash: null,
+        first_name: 'Sub',
+        last_name: 'Profile',
+        phone: '123456',
+        title: '',
+        slogan: '',
+        about: '',
+        subscription_status: 'inactive',
+        subscription_type: null,
+        package_price_cents: null,
+        package_joined_date: null,
+        package_expiry_date: null,
+        tokens_valid_after: null,
+        created_at: nowIso(),
+      })
       .execute();
     const token = await signToken(t.config.jwtSecret, 3600, subId, 'member');
     const res = await createSession({ token });

@@ -1,14 +1,16 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../errors';
-import { schemaOf } from '../../http/route-schema';
+import { BadGateway } from '../../errors';
+import { defineRoute, typed } from '../../http/define-route';
 import { checkoutRoutes } from './checkout.routes';
 import { confirmPayment } from './confirm-payment';
 import { createPaymentProvider } from './create-payment-provider';
 import { PaymentProviderUnavailable } from './payment-provider';
 import { startCheckout } from './start-checkout';
 import { webhookRoutes } from './webhook.routes';
+import type { Mailer } from '../mail/mailer';
+import type { OnActivated } from './complete-payment';
+import { sendReceiptMail } from './receipt-mail';
 
 const UNAVAILABLE = 'The payment provider could not be reached. Please try again in a moment.';
 
@@ -19,31 +21,38 @@ async function guardProvider<T>(request: { log: FastifyInstance['log'] }, work: 
   } catch (err) {
     if (err instanceof PaymentProviderUnavailable) {
       request.log.error({ err }, 'payment provider call failed');
-      throw new HttpError(502, UNAVAILABLE);
+      throw new BadGateway(UNAVAILABLE);
     }
     throw err;
   }
 }
 
 /** /api/payment (spec §7) plus the local checkout pages or the Stripe webhook. */
-export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function paymentRoutes(fastify: FastifyInstance, opts: { mailer: Mailer }): Promise<void> {
+  const app = typed(fastify);
   const provider = createPaymentProvider(app.config, app.db);
+  // Whichever call completes a payment, its receipt goes out once, after that call's answer (issue 13).
+  const onActivated: OnActivated = (payment) =>
+    void sendReceiptMail({ db: app.db, mailer: opts.mailer, log: app.log, publicSiteUrl: app.config.publicSiteUrl }, payment);
 
-  app.post(
-    endpoints.createPaymentSession.url,
-    { schema: schemaOf(endpoints.createPaymentSession, 'payment'), onRequest: app.requireMember },
-    async (request) =>
+  app.route({
+    ...defineRoute(app, endpoints.createPaymentSession, 'payment'),
+    handler: async (request) =>
       guardProvider(request, () =>
         startCheckout({ db: app.db, provider, userId: request.auth.userId, body: request.body, publicSiteUrl: app.config.publicSiteUrl }),
       ),
-  );
-
-  app.post(endpoints.verifyPayment.url, { schema: schemaOf(endpoints.verifyPayment, 'payment'), onRequest: app.requireMember }, async (request) => {
-    await guardProvider(request, () => confirmPayment({ db: app.db, provider, userId: request.auth.userId, sessionId: request.body.session_id }));
-    return { status: 'SUCCESS' as const };
   });
 
-  if (provider.name === 'stripe' && 'parseWebhook' in provider) await app.register(webhookRoutes, { provider });
-  else await app.register(checkoutRoutes);
+  app.route({
+    ...defineRoute(app, endpoints.verifyPayment, 'payment'),
+    handler: async (request) => {
+      await guardProvider(request, () =>
+        confirmPayment({ db: app.db, provider, userId: request.auth.userId, sessionId: request.body.session_id, onActivated }),
+      );
+      return { status: 'SUCCESS' as const };
+    },
+  });
+
+  if (provider.name === 'stripe' && 'parseWebhook' in provider) await app.register(webhookRoutes, { provider, onActivated });
+  else await app.register(checkoutRoutes, { onActivated });
 }

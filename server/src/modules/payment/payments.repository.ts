@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database';
 import { forUpdate } from '../../db/dialect-sql';
-import type { PaymentRow } from '../../db/tables/payments.table';
+import type { PaymentRow } from './payments.table';
 
 export async function insertPayment(
   db: DbOrTrx,

@@ -2,7 +2,7 @@ import { PLAN, type CreateSessionBody } from '@rotalink/shared-api/contract';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
-import { successUrl } from './local-provider';
+import { cancelUrl, successUrl } from './local-provider';
 import type { PaymentProvider } from './payment-provider';
 import { findPayer, insertPayment } from './payments.repository';
 
@@ -37,7 +37,7 @@ export async function startCheckout(options: {
   if (payer.parent_id !== null) throw new Forbidden(CHECKOUT_TEXT.subProfile);
   // DESIGN §6: active = status active and no passed expiry. A lifetime plan is bought once.
   const active = payer.subscription_status === 'active' && (payer.package_expiry_date === null || payer.package_expiry_date > nowIso());
-  if (active) throw new Conflict(CHECKOUT_TEXT.alreadyActive);
+  if (active) throw new Conflict(CHECKOUT_TEXT.alreadyActive, 'already-active');
 
   const session = await provider.createSession({
     userId,
@@ -45,8 +45,15 @@ export async function startCheckout(options: {
     amountCents: PLAN.amountCents,
     currency: PLAN.currency,
     successUrl: successUrl(options.publicSiteUrl),
-    cancelUrl: `${options.publicSiteUrl}/`,
+    cancelUrl: cancelUrl(options.publicSiteUrl),
   });
-  await insertPayment(db, { id: session.id, userId, provider: provider.name, amountCents: PLAN.amountCents, currency: PLAN.currency, now: nowIso() });
+  await insertPayment(db, {
+    id: session.id,
+    userId,
+    provider: provider.name,
+    amountCents: PLAN.amountCents,
+    currency: PLAN.currency,
+    now: nowIso(),
+  });
   return { url: session.url };
 }

@@ -54,18 +54,29 @@ describe('Stripe provider (real SDK against a local fake of the Stripe API)', ()
 
   describe('webhook', () => {
     const stripe = new Stripe('sk_test_unused');
-    const eventFor = (type: string, session: object) =>
-      JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object: session } });
+    const eventFor = (type: string, session: object) => JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object: session } });
 
     it('accepts a correctly signed checkout.session.completed and returns the session', async () => {
       const { id } = await provider.createSession(input);
       const payload = eventFor('checkout.session.completed', fake.markPaid(id));
       const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-      expect(provider.parseWebhook(Buffer.from(payload), header)).toMatchObject({ sessionId: id, paid: true, userId: 'user_abc', amountCents: 14456, currency: 'usd' });
+      expect(provider.parseWebhook(Buffer.from(payload), header)).toMatchObject({
+        sessionId: id,
+        paid: true,
+        userId: 'user_abc',
+        amountCents: 14456,
+        currency: 'usd',
+      });
     });
 
     it('refuses a forged signature, a missing one, and a body changed after signing', () => {
-      const payload = eventFor('checkout.session.completed', { id: 'cs_x', payment_status: 'paid', client_reference_id: 'user_abc', amount_total: 14456, currency: 'usd' });
+      const payload = eventFor('checkout.session.completed', {
+        id: 'cs_x',
+        payment_status: 'paid',
+        client_reference_id: 'user_abc',
+        amount_total: 14456,
+        currency: 'usd',
+      });
       const forged = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
       expect(() => provider.parseWebhook(Buffer.from(payload), forged)).toThrow(InvalidWebhookSignatureError);
       expect(() => provider.parseWebhook(Buffer.from(payload), undefined)).toThrow(InvalidWebhookSignatureError);

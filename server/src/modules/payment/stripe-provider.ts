@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import { PLAN } from '@rotalink/shared-api/contract';
-import { PaymentProviderUnavailable, type CheckoutSession, type CreateSessionInput, type PaymentProvider, type PaymentVerification } from './payment-provider';
+import {
+  PaymentProviderUnavailable,
+  type CheckoutSession,
+  type CreateSessionInput,
+  type PaymentProvider,
+  type PaymentVerification,
+} from './payment-provider';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -24,9 +30,11 @@ export class InvalidWebhookSignatureError extends Error {}
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
 export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
+  // Bounded (README "Failure modes"): 6 s per attempt, one retry — about 13 s at worst, inside
+  // REQUEST_TIMEOUT_MS (15 s), so a slow Stripe is a 502 'could not be reached', never a hang.
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 1,
-    timeout: 20_000,
+    timeout: 6000,
     telemetry: false,
     ...(options.api ?? {}),
   });
@@ -42,27 +50,32 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
   return {
     name: 'stripe',
     async createSession(input: CreateSessionInput): Promise<CheckoutSession> {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: input.currency,
-              unit_amount: input.amountCents,
-              product_data: { name: `Rotalink ${PLAN.label} plan`, description: `${PLAN.linksPerProfile} links per profile, lifetime access` },
+      const session = await stripe.checkout.sessions
+        .create({
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency,
+                unit_amount: input.amountCents,
+                product_data: {
+                  name: `Rotalink ${PLAN.label} plan`,
+                  description: `${PLAN.linksPerProfile} links per profile, lifetime access`,
+                },
+              },
             },
-          },
-        ],
-        client_reference_id: input.userId,
-        metadata: { user_id: input.userId },
-        ...(input.email ? { customer_email: input.email } : {}),
-        // Stripe itself replaces {CHECKOUT_SESSION_ID}.
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-      }).catch((err: unknown) => {
-        throw new PaymentProviderUnavailable(err);
-      });
+          ],
+          client_reference_id: input.userId,
+          metadata: { user_id: input.userId },
+          ...(input.email ? { customer_email: input.email } : {}),
+          // Stripe itself replaces {CHECKOUT_SESSION_ID}.
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        })
+        .catch((err: unknown) => {
+          throw new PaymentProviderUnavailable(err);
+        });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url };
     },
@@ -71,7 +84,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         return toVerification(await stripe.checkout.sessions.retrieve(sessionId));
       } catch (err) {
         // An id Stripe does not know is the caller's mistake, not an outage.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing')) return null;
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing'))
+          return null;
         throw new PaymentProviderUnavailable(err);
       }
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../errors';
-import { completePayment } from './complete-payment';
+import { BadRequest } from '../../errors';
+import { completePayment, type OnActivated } from './complete-payment';
 import { InvalidWebhookSignatureError, type StripeProvider } from './stripe-provider';
 
 export const WEBHOOK_URL = '/api/payment/webhook';
@@ -9,23 +9,23 @@ export const WEBHOOK_URL = '/api/payment/webhook';
  * POST /api/payment/webhook (stripe only). Stripe signs the exact bytes it sent, so this
  * encapsulated plugin keeps JSON bodies as raw Buffers instead of parsing them.
  */
-export async function webhookRoutes(app: FastifyInstance, opts: { provider: StripeProvider }): Promise<void> {
+export async function webhookRoutes(app: FastifyInstance, opts: { provider: StripeProvider; onActivated?: OnActivated }): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
 
   app.post(WEBHOOK_URL, { schema: { hide: true } }, async (request) => {
     const signature = request.headers['stripe-signature'];
     const raw = request.body;
-    if (!Buffer.isBuffer(raw)) throw new HttpError(400, 'Invalid webhook signature.');
+    if (!Buffer.isBuffer(raw)) throw new BadRequest('Invalid webhook signature.');
     let verification;
     try {
       verification = opts.provider.parseWebhook(raw, typeof signature === 'string' ? signature : undefined);
     } catch (err) {
-      if (err instanceof InvalidWebhookSignatureError) throw new HttpError(400, 'Invalid webhook signature.');
+      if (err instanceof InvalidWebhookSignatureError) throw new BadRequest('Invalid webhook signature.');
       throw err;
     }
     if (verification) {
-      const result = await completePayment({ db: app.db, verification });
+      const result = await completePayment({ db: app.db, verification, onActivated: opts.onActivated });
       // Acknowledge anyway: Stripe would retry an error for days, and retrying cannot fix these.
       if (result === 'unknown' || result === 'mismatch') {
         request.log.warn({ sessionId: verification.sessionId, result }, 'stripe webhook: session does not match a payment we created');

@@ -1,17 +1,28 @@
-import type { CreateSubProfileBody, UpdateSubProfileBody } from '@rotalink/shared-api/contract';
+import {
+  PLAN,
+  type CreateSubProfileBody,
+  type SubProfilesOk,
+  type SubProfilesQuery,
+  type UpdateSubProfileBody,
+} from '@rotalink/shared-api/contract';
 import type { AuthContext } from '../../auth/guards';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/dialect-sql';
+import { forUpdate, isUniqueViolation } from '../../db/dialect-sql';
 import { newId, nowIso } from '../../db/ids';
-import { Conflict, Forbidden } from '../../errors';
+import { Conflict, Forbidden, NotFound } from '../../errors';
 import { EMAIL_TAKEN } from '../auth/auth.service';
-import { loadOwnedProfile } from '../users/ownership';
-import { findUserByEmail, findUserById, insertUser, normaliseEmail, updateUser } from '../users/users.repository';
+import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
+import { userRowToSubProfile } from '../users/user.mapper';
+import { deleteAccount } from '../users/delete-account';
+import { countSubProfiles, findUserByEmail, insertUser, listSubProfiles, normaliseEmail, updateUser } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 
 export const SUB_OF_SUB = 'A sub-profile cannot have sub-profiles of its own.';
 export const NOT_A_SUB_PROFILE = 'This is not a sub-profile. Edit your own profile on the profile page.';
+export const SUB_CANNOT_DELETE = 'Only the member can delete a sub-profile.';
+export const NOT_A_SUB_PROFILE_TO_DELETE = 'This is not a sub-profile: only sub-profiles can be deleted here.';
+export const SUB_PROFILE_LIMIT = `A member can have at most ${PLAN.subProfilesPerMember} sub-profiles.`;
 
 /** '' means "no email" (the form sends it when the optional field is left empty). */
 const optionalEmail = (email: string | undefined) => (email ? normaliseEmail(email) : null);
@@ -19,32 +30,63 @@ const optionalEmail = (email: string | undefined) => (email ? normaliseEmail(ema
 async function assertEmailFree(db: Db, email: string | null, exceptId?: string): Promise<void> {
   if (!email) return;
   const other = await findUserByEmail(db, email);
-  if (other && other.id !== exceptId) throw new Conflict(EMAIL_TAKEN);
+  if (other && other.id !== exceptId) throw new Conflict(EMAIL_TAKEN, 'email-taken');
 }
 
-/** Only a member (not a sub-profile that signed in) creates sub-profiles; they belong to that member. */
+/**
+ * Only a member (not a sub-profile that signed in) creates sub-profiles; they belong to that
+ * member, at most PLAN.subProfilesPerMember of them (issue 11: each has its own 20 links, so
+ * without a cap one plan had no link limit). The member's row is locked while counting
+ * (PostgreSQL; SQLite serialises writes), so simultaneous creations cannot pass the cap.
+ */
 export async function createSubProfile(opts: { db: Db; auth: AuthContext; body: CreateSubProfileBody }): Promise<string> {
   const { db, auth, body } = opts;
-  const parent = await findUserById(db, auth.userId);
-  if (!parent || parent.parent_id !== null) throw new Forbidden(SUB_OF_SUB);
   const email = optionalEmail(body.email);
   await assertEmailFree(db, email);
+  // Hashing takes tens of ms of CPU: before the transaction, so no lock waits on it.
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
   const id = newId();
   try {
-    await insertUser(db, {
-      id,
-      parent_id: parent.id,
-      email,
-      password_hash: body.password ? await hashPassword(body.password) : null,
-      first_name: body.firstName.trim(),
-      last_name: body.lastName.trim(),
-      phone: body.phone.trim(),
+    await db.transaction().execute(async (trx) => {
+      const parent = await forUpdate(
+        trx,
+        trx.selectFrom('users').select(['id', 'parent_id']).where('id', '=', auth.userId),
+      ).executeTakeFirst();
+      if (!parent || parent.parent_id !== null) throw new Forbidden(SUB_OF_SUB);
+      if ((await countSubProfiles(trx, parent.id)) >= PLAN.subProfilesPerMember) throw new Conflict(SUB_PROFILE_LIMIT, 'sub-profile-limit');
+      await insertUser(trx, {
+        id,
+        parent_id: parent.id,
+        email,
+        password_hash: passwordHash,
+        first_name: body.firstName.trim(),
+        last_name: body.lastName.trim(),
+        phone: body.phone.trim(),
+      });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new Conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw new Conflict(EMAIL_TAKEN, 'email-taken');
     throw err;
   }
   return id;
+}
+
+/**
+ * GET sub-profiles: the whole list (at most the cap) as before, or a page of it with the total
+ * when `page` or `pageSize` is given.
+ */
+export async function listOwnSubProfiles(db: Db, memberId: string, query: SubProfilesQuery): Promise<SubProfilesOk> {
+  if (query.page === undefined && query.pageSize === undefined) {
+    const rows = await listSubProfiles(db, memberId, { limit: PLAN.subProfilesPerMember });
+    return { subProfiles: rows.map(userRowToSubProfile) };
+  }
+  const page = Number(query.page ?? 1);
+  const pageSize = Number(query.pageSize ?? PLAN.subProfilesPerMember);
+  const [rows, total] = await Promise.all([
+    listSubProfiles(db, memberId, { limit: pageSize, offset: (page - 1) * pageSize }),
+    countSubProfiles(db, memberId),
+  ]);
+  return { subProfiles: rows.map(userRowToSubProfile), page, pageSize, total };
 }
 
 export async function loadSubProfile(opts: { db: Db; auth: AuthContext; userId: string }): Promise<UserRow> {
@@ -72,7 +114,22 @@ export async function updateSubProfile(opts: { db: Db; auth: AuthContext; body: 
   try {
     await updateUser(db, row.id, changes);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new Conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw new Conflict(EMAIL_TAKEN, 'email-taken');
     throw err;
   }
+}
+
+/**
+ * POST /api/auth/deletesubprofile (issue 13): a member deletes one of its own sub-profiles; its
+ * links, pending email changes and reset tokens go with it (ON DELETE CASCADE), and its sessions
+ * end (a token of a deleted account answers 'Unauthorized: jwt expired'). A sub-profile signed in
+ * on its own can delete neither itself nor its siblings.
+ */
+export async function deleteSubProfile(opts: { db: Db; auth: AuthContext; userId: string }): Promise<void> {
+  const row = await loadOwnedProfile(opts.db, opts.auth, opts.userId);
+  if (row.parent_id === null) throw new Forbidden(NOT_A_SUB_PROFILE_TO_DELETE);
+  if (row.parent_id !== opts.auth.userId) throw new Forbidden(SUB_CANNOT_DELETE);
+  // Deleted by a concurrent call in the meantime: the same answer as an unknown id.
+  // Locked in the click order first (users/delete-account.ts), so it cannot deadlock with clicks.
+  if (!(await deleteAccount(opts.db, row.id))) throw new NotFound(USER_NOT_FOUND);
 }

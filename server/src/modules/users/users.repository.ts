@@ -55,11 +55,33 @@ export async function updateUser(db: DbOrTrx, id: string, changes: UserUpdate): 
   return Number(res.numUpdatedRows) > 0;
 }
 
-export function listSubProfiles(db: DbOrTrx, parentId: string): Promise<UserRow[]> {
-  return db.selectFrom('users').selectAll().where('parent_id', '=', parentId).orderBy('created_at').orderBy('id').execute();
+/** A member's sub-profiles, oldest first; a page of them when `limit`/`offset` are given. */
+export function listSubProfiles(db: DbOrTrx, parentId: string, page: { limit?: number; offset?: number } = {}): Promise<UserRow[]> {
+  let q = db.selectFrom('users').selectAll().where('parent_id', '=', parentId).orderBy('created_at').orderBy('id');
+  if (page.limit !== undefined) q = q.limit(page.limit).offset(page.offset ?? 0);
+  return q.execute();
+}
+
+export async function countSubProfiles(db: DbOrTrx, parentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parent_id', '=', parentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function deleteUser(db: DbOrTrx, id: string): Promise<boolean> {
   const res = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
+}
+
+/**
+ * Sets a member's new password and ends every session issued before `now` — the member's and
+ * their sub-profiles' (issue 11): whoever had the old password could have set a sub-profile's
+ * password and signed in as it. Used by password reset and change-password.
+ */
+export async function setPasswordEndingSessions(db: DbOrTrx, userId: string, passwordHash: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, tokens_valid_after: now }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ tokens_valid_after: now }).where('parent_id', '=', userId).execute();
 }

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { tokenStore } from '@rotalink/shared-api';
-import { useIsAdmin, useToken } from '../../app/use-session';
+import { tokenStore, useIsAdmin, useToken } from '@rotalink/shared-api';
 import './navbar.css';
 
 /**
@@ -14,8 +13,10 @@ export function Navbar() {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
 
   useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useNavbarHeight(header, open);
 
   const logout = () => {
     tokenStore.clear(); // removes the token and the admin flag
@@ -25,7 +26,7 @@ export function Navbar() {
   const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'rl-nav-link is-active' : 'rl-nav-link');
 
   return (
-    <header className="rl-navbar">
+    <header className="rl-navbar" ref={header}>
       <nav className="rl-navbar-inner" aria-label="Main">
         <Link to="/" className="rl-brand">
           Rotalink
@@ -43,7 +44,9 @@ export function Navbar() {
           {token ? (
             <>
               <li>
-                <NavLink to="/" end className={linkClass}>Home</NavLink>
+                <NavLink to="/" end className={linkClass}>
+                  Home
+                </NavLink>
               </li>
               <li>
                 {/* An admin has no member dashboard: their panel is the user list. */}
@@ -60,7 +63,9 @@ export function Navbar() {
           ) : (
             <>
               <li>
-                <NavLink to="/signup" className={linkClass}>Sign up</NavLink>
+                <NavLink to="/signup" className={linkClass}>
+                  Sign up
+                </NavLink>
               </li>
               <li>
                 <NavLink to="/login" className={({ isActive }) => `${linkClass({ isActive })} rl-nav-cta`}>
@@ -73,4 +78,26 @@ export function Navbar() {
       </nav>
     </header>
   );
+}
+
+/**
+ * Publishes the navbar's real height as --rl-navbar-height, so toasts open just below it (issue
+ * 13) however tall it is: one row on a desktop, taller on a phone while the menu is unfolded.
+ */
+function useNavbarHeight(header: RefObject<HTMLElement>, menuOpen: boolean) {
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const publish = () => {
+      const height = Math.ceil(element.getBoundingClientRect().height);
+      if (height > 0) root.style.setProperty('--rl-navbar-height', `${height}px`);
+    };
+    publish();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => observer.disconnect();
+    // menuOpen: measure again when the menu folds out or in (also where ResizeObserver is missing).
+  }, [header, menuOpen]);
 }

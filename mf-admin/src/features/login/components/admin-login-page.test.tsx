@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { adminLogin, ApiError, tokenStore } from '@rotalink/shared-api';
+import { adminLogin, ApiError, MESSAGES, tokenStore } from '@rotalink/shared-api';
 import { renderRoute } from '../../../test-utils/render-route';
 import { AdminLoginPage } from './admin-login-page';
 
@@ -32,6 +32,11 @@ test('a correct sign-in stores the admin session and opens the user list', async
   expect(tokenStore.isAdmin()).toBe(true);
 });
 
+test('the tab is titled "Admin sign in · Rotalink"', () => {
+  renderRoute(<AdminLoginPage />, '/admin');
+  expect(document.title).toBe('Admin sign in · Rotalink');
+});
+
 test('the button is disabled while the sign-in runs, so it cannot be sent twice', async () => {
   let finish!: (v: { Isadmin: 'Isadmin'; token: string }) => void;
   mockLogin.mockReturnValue(new Promise((resolve) => (finish = resolve)));
@@ -45,7 +50,9 @@ test('the button is disabled while the sign-in runs, so it cannot be sent twice'
 });
 
 test("a refused sign-in shows the server's error and keeps the form", async () => {
-  mockLogin.mockRejectedValue(new ApiError('Invalid username or password', { status: 401, serverMessage: 'Invalid username or password' }));
+  mockLogin.mockRejectedValue(
+    new ApiError('Invalid username or password', { code: 'bad-credentials', status: 401, serverMessage: 'Invalid username or password' }),
+  );
   await fillAndSubmit('admin', 'wrong');
   expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
   expect(alertSpy).not.toHaveBeenCalled();
@@ -54,10 +61,17 @@ test("a refused sign-in shows the server's error and keeps the form", async () =
 });
 
 test("a failure without any error text raises the spec's alert 'Something went wrong.'", async () => {
-  mockLogin.mockRejectedValue(new ApiError('Something went wrong!', { isNetworkError: true }));
+  mockLogin.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
   await fillAndSubmit();
   await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Something went wrong.'));
   expect(tokenStore.getToken()).toBeNull();
+});
+
+test('a server that is away for a moment (503) says so in the form, not as an alert', async () => {
+  mockLogin.mockRejectedValue(new ApiError('Something went wrong!', { code: 'unknown', status: 503 }));
+  await fillAndSubmit();
+  expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unavailable);
+  expect(alertSpy).not.toHaveBeenCalled();
 });
 
 test('an answer without the Isadmin flag does not sign in', async () => {

@@ -1,7 +1,8 @@
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { tokenStore } from '@rotalink/shared-api';
+import { useIsAdmin, useToken } from '@rotalink/shared-api';
 import { useAdminLogin } from '../hooks/use-admin-login';
+import { usePageTitle } from '../../../components/use-page-title';
 import '../../../components/admin-ui.css';
 import './admin-login.css';
 
@@ -13,8 +14,10 @@ export function AdminLoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [missing, setMissing] = useState<string | null>(null);
   const errorId = useId();
-  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken);
-  const signedInAsAdmin = Boolean(token) && tokenStore.isAdmin();
+  usePageTitle('Admin sign in');
+  const token = useToken();
+  const isAdmin = useIsAdmin();
+  const signedInAsAdmin = Boolean(token) && isAdmin;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { adminLogin, MESSAGES, tokenStore } from '@rotalink/shared-api';
+import { adminLogin, errorText, MESSAGES, tokenStore } from '@rotalink/shared-api';
 
 /**
  * Admin sign-in (spec §6, §8): success is `Isadmin === 'Isadmin'` → the token is stored with the
@@ -24,7 +24,9 @@ export function useAdminLogin() {
       }
       window.alert(MESSAGES.adminSomethingWrong);
     } catch (err) {
-      const text = (err as { serverMessage?: string }).serverMessage;
+      // The server's reason ('Invalid username or password', or "temporarily unavailable" on a 503);
+      // none at all (offline, an empty answer) is spec §8's alert.
+      const text = errorText(err, '');
       if (text) setError(text);
       else window.alert(MESSAGES.adminSomethingWrong);
     }

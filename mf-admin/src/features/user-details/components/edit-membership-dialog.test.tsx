@@ -23,7 +23,11 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 async function openDialog() {
-  const view = renderRoute(<UserDetailsPage />, '/user-details', { pathname: '/user-details', search: '?userId=u-alice', state: { user: alice } });
+  const view = renderRoute(<UserDetailsPage />, '/user-details', {
+    pathname: '/user-details',
+    search: '?userId=u-alice',
+    state: { user: alice },
+  });
   await screen.findByText('No pending links.');
   await view.user.click(screen.getByRole('button', { name: 'Edit membership' }));
   const dialog = screen.getByRole('dialog', { name: 'Edit membership' });
@@ -87,7 +91,9 @@ test('saving sends the chosen values with dates as YYYY-MM-DD HH:mm:ss and shows
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   const summary = within(screen.getByRole('region', { name: /Membership/ }));
   expect(summary.getByText('Inactive')).toBeInTheDocument();
-  expect(summary.getByText('Yearly')).toBeInTheDocument();
+  // The record field changed; the plan a person holds is still the one lifetime plan (issue 13).
+  expect(summary.getByText('Lifetime')).toBeInTheDocument();
+  expect(summary.queryByText(/monthly|yearly/i)).not.toBeInTheDocument();
   expect(summary.getByText('$99.50')).toBeInTheDocument();
   expect(summary.getByText('Feb 1, 2027, 09:05 UTC')).toBeInTheDocument();
 });
@@ -97,7 +103,10 @@ test('untouched dates keep their exact stored second; emptied dates are cleared'
   const { user, dialog } = await openDialog();
   setDate('Expires (UTC)', '');
   await user.click(dialog.getByRole('button', { name: 'Save' }));
-  expect(mockUpdate).toHaveBeenCalledWith('u-alice', expect.objectContaining({ package_joined_date: '2026-01-15 10:30:07', package_expiry_date: null }));
+  expect(mockUpdate).toHaveBeenCalledWith(
+    'u-alice',
+    expect.objectContaining({ package_joined_date: '2026-01-15 10:30:07', package_expiry_date: null }),
+  );
 });
 
 test('an expiry before the joined date is refused with a message and nothing is sent', async () => {
@@ -143,7 +152,7 @@ test('Save and Cancel are disabled while the save runs', async () => {
 });
 
 test("a refused save shows the server's error inside the dialog, which stays open", async () => {
-  mockUpdate.mockRejectedValue(new ApiError('Invalid date', { status: 400, serverMessage: 'Invalid date' }));
+  mockUpdate.mockRejectedValue(new ApiError('Invalid date', { code: 'invalid', status: 400, serverMessage: 'Invalid date' }));
   const { user, dialog } = await openDialog();
   await user.click(dialog.getByRole('button', { name: 'Save' }));
   expect(await dialog.findByRole('alert')).toHaveTextContent('Invalid date');
@@ -151,7 +160,7 @@ test("a refused save shows the server's error inside the dialog, which stays ope
 });
 
 test("a member's token (403) on save gets the administrators-only message", async () => {
-  mockUpdate.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+  mockUpdate.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
   const { user, dialog } = await openDialog();
   await user.click(dialog.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -51,14 +51,24 @@ export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDi
         <div className="adm-membership__row">
           <div className="adm-field">
             <label htmlFor="adm-m-type">Subscription type</label>
-            <select id="adm-m-type" className="adm-input" value={form.subscription_type} onChange={(e) => set('subscription_type', e.target.value as MembershipForm['subscription_type'])}>
+            <select
+              id="adm-m-type"
+              className="adm-input"
+              value={form.subscription_type}
+              onChange={(e) => set('subscription_type', e.target.value as MembershipForm['subscription_type'])}
+            >
               <option value="monthly">Monthly</option>
               <option value="yearly">Yearly</option>
             </select>
           </div>
           <div className="adm-field">
             <label htmlFor="adm-m-status">Status</label>
-            <select id="adm-m-status" className="adm-input" value={form.subscription_status} onChange={(e) => set('subscription_status', e.target.value as MembershipForm['subscription_status'])}>
+            <select
+              id="adm-m-status"
+              className="adm-input"
+              value={form.subscription_status}
+              onChange={(e) => set('subscription_status', e.target.value as MembershipForm['subscription_status'])}
+            >
               <option value="active">Active</option>
               <option value="inactive">Inactive</option>
             </select>
@@ -66,17 +76,39 @@ export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDi
         </div>
         <div className="adm-field">
           <label htmlFor="adm-m-price">Price (USD)</label>
-          <input id="adm-m-price" className="adm-input" inputMode="decimal" autoComplete="off" value={form.price} onChange={(e) => set('price', e.target.value)} {...errorProps('price')} />
+          <input
+            id="adm-m-price"
+            className="adm-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.price}
+            onChange={(e) => set('price', e.target.value)}
+            {...errorProps('price')}
+          />
           {fieldError('price')}
         </div>
         <div className="adm-field">
           <label htmlFor="adm-m-joined">Joined (UTC)</label>
-          <input id="adm-m-joined" className="adm-input" type="datetime-local" value={form.joined} onChange={(e) => set('joined', e.target.value)} {...errorProps('joined')} />
+          <input
+            id="adm-m-joined"
+            className="adm-input"
+            type="datetime-local"
+            value={form.joined}
+            onChange={(e) => set('joined', e.target.value)}
+            {...errorProps('joined')}
+          />
           {fieldError('joined')}
         </div>
         <div className="adm-field">
           <label htmlFor="adm-m-expiry">Expires (UTC)</label>
-          <input id="adm-m-expiry" className="adm-input" type="datetime-local" value={form.expiry} onChange={(e) => set('expiry', e.target.value)} {...errorProps('expiry')} />
+          <input
+            id="adm-m-expiry"
+            className="adm-input"
+            type="datetime-local"
+            value={form.expiry}
+            onChange={(e) => set('expiry', e.target.value)}
+            {...errorProps('expiry')}
+          />
           {fieldError('expiry')}
         </div>
         <p className="adm-muted adm-membership__hint">Leave a date empty to clear it.</p>

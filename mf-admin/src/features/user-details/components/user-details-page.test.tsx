@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError, getAllUsers, getUserLinks } from '@rotalink/shared-api';
+import { ApiError, getAllUsers, getUserLinks, MESSAGES } from '@rotalink/shared-api';
 import { renderRoute } from '../../../test-utils/render-route';
 import { makeLink, makeUser } from '../../../test-utils/users';
 import { UserDetailsPage } from './user-details-page';
@@ -54,6 +54,28 @@ test('shows the user from navigation state with their links split into pending a
   expect(within(pending).getByRole('link', { name: 'www.forever.example.com' })).toHaveAttribute('href', 'https://www.forever.example.com');
 });
 
+test("names the user's plan as sold — Lifetime, never the 'monthly' record field — and titles the tab with their name", async () => {
+  mockLinks.mockResolvedValue({ links: [] });
+  withState();
+  const membership = within(screen.getByRole('region', { name: /Membership/ }));
+  const planRow = membership.getByText('Plan').closest('div') as HTMLElement;
+  expect(planRow).toHaveTextContent('PlanLifetime');
+  expect(membership.queryByText(/monthly/i)).not.toBeInTheDocument();
+  await waitFor(() => expect(document.title).toBe('Alice Archer · User details · Rotalink'));
+  await screen.findByText('No pending links.');
+});
+
+test('a member who never bought the plan shows "No plan"', async () => {
+  mockLinks.mockResolvedValue({ links: [] });
+  renderDetails({
+    pathname: '/user-details',
+    state: { user: makeUser({ subscription_status: 'inactive', package_joined_date: null, package_price: null }) },
+  });
+  const membership = within(screen.getByRole('region', { name: /Membership/ }));
+  expect(membership.getByText('Plan').closest('div')).toHaveTextContent('PlanNo plan');
+  await screen.findByText('No pending links.');
+});
+
 test('says so when the user has no links', async () => {
   mockLinks.mockResolvedValue({ links: [] });
   withState();
@@ -87,7 +109,7 @@ test('no state and no id returns to the list with a message, without a call', as
 });
 
 test('a failed reload lookup is logged and returns to the list with a message', async () => {
-  mockList.mockRejectedValue(new ApiError('Something went wrong!', { status: 500 }));
+  mockList.mockRejectedValue(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
   renderDetails('/user-details?userId=u-alice');
   expect(await screen.findByText('Could not load that user. Pick one from the list.')).toBeInTheDocument();
   expect(await screen.findByText('Landed on /admin_dashboard')).toBeInTheDocument();
@@ -95,7 +117,7 @@ test('a failed reload lookup is logged and returns to the list with a message', 
 });
 
 test("a member's token (403) gets the administrators-only message", async () => {
-  mockLinks.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+  mockLinks.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
   withState();
   expect(await screen.findByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
   expect(screen.queryByText('alice@example.com')).not.toBeInTheDocument();
@@ -103,19 +125,31 @@ test("a member's token (403) gets the administrators-only message", async () => 
 });
 
 test('a 403 on the reload lookup also shows the administrators-only message', async () => {
-  mockList.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+  mockList.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
   renderDetails('/user-details?userId=u-alice');
   expect(await screen.findByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
   expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();
 });
 
 test('links that fail to load say so and can be retried', async () => {
-  mockLinks.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 })).mockResolvedValueOnce({ links });
+  mockLinks
+    .mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }))
+    .mockResolvedValueOnce({ links });
   const { user } = withState();
   expect(await screen.findByRole('alert')).toHaveTextContent("Could not load this user's links.");
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByText('3 / 10')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('links on a server that is away for a moment (503) say so and can be retried', async () => {
+  mockLinks
+    .mockRejectedValueOnce(new ApiError(MESSAGES.unavailable, { code: 'unavailable', status: 503, serverMessage: MESSAGES.unavailable }))
+    .mockResolvedValueOnce({ links });
+  const { user } = withState();
+  expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unavailable);
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText('3 / 10')).toBeInTheDocument();
 });
 
 test('member-written texts are shown as text, never as HTML', async () => {

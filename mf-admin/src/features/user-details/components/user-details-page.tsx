@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AdminOnlyNotice } from '../../../components/admin-only-notice';
+import { usePageTitle } from '../../../components/use-page-title';
 import { useAdminAccess } from '../../../hooks/use-admin-access';
 import { displayName } from '../../../lib/format';
 import { useDetailsUser } from '../hooks/use-details-user';
@@ -19,6 +20,7 @@ export function UserDetailsPage() {
   const links = useUserLinks(forbidden ? null : (user?.user_id ?? null), handleAccessError);
   const save = useSaveMembership(user, setUser, handleAccessError);
   const [editing, setEditing] = useState(false);
+  usePageTitle(user && !forbidden ? `${displayName(user)} · User details` : 'User details');
 
   const back = (
     <RouterLink className="adm-back" to="/admin_dashboard">

@@ -1,14 +1,7 @@
-import type { Link } from '@rotalink/shared-api';
-
-/** Only web addresses become clickable; 'www.' is opened over https (spec §5, DESIGN §6). */
-function safeHref(url: string): string | null {
-  if (/^https:\/\//i.test(url)) return url;
-  if (/^www\./i.test(url)) return `https://${url}`;
-  return null;
-}
+import { linkHref, type Link } from '@rotalink/shared-api';
 
 function LinkItem({ link }: { link: Link }) {
-  const href = safeHref(link.link);
+  const href = linkHref(link.link); // only web addresses become clickable (spec §5)
   const max = link.max_clicks === null ? '∞' : String(link.max_clicks);
   return (
     <li className="adm-links__item">

@@ -1,12 +1,12 @@
 import type { AdminUser } from '@rotalink/shared-api';
-import { EMPTY, formatDate, formatPrice, statusLabel, typeLabel } from '../../../lib/format';
+import { EMPTY, formatDate, formatPrice, planLabel, statusLabel } from '../../../lib/format';
 
 /** The user's membership and profile facts. Member-written texts are shown as plain text. */
 export function UserSummary({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
   const rows: Array<[string, string]> = [
     ['Email', user.email || EMPTY],
     ['Status', statusLabel(user.subscription_status)],
-    ['Subscription type', typeLabel(user.subscription_type)],
+    ['Plan', planLabel(user)],
     ['Price', formatPrice(user.package_price)],
     ['Joined', formatDate(user.package_joined_date, true)],
     ['Expires', formatDate(user.package_expiry_date, true)],

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getAllUsers, type AdminUser } from '@rotalink/shared-api';
+import { errorText, getAllUsers, type AdminUser } from '@rotalink/shared-api';
 
 function userFromState(state: unknown): AdminUser | null {
   const user = (state as { user?: unknown } | null)?.user;
@@ -49,7 +49,7 @@ export function useDetailsUser(handleAccessError: (err: unknown) => boolean) {
       .catch((err: unknown) => {
         if (cancelled || handleAccessError(err)) return;
         console.error('Loading the user failed', err);
-        backToList(LOAD_FAILED_MESSAGE);
+        backToList(errorText(err, LOAD_FAILED_MESSAGE, { serverText: false }));
       });
     return () => {
       cancelled = true;

@@ -1,13 +1,17 @@
 import { useCallback } from 'react';
 import { toast } from 'react-toastify';
-import { updateUser, type AdminUser, type UpdateUserBody } from '@rotalink/shared-api';
+import { errorText, MESSAGES, updateUser, type AdminUser, type UpdateUserBody } from '@rotalink/shared-api';
 
 /**
  * Saves the membership (spec §7 updateUser) and hands the server's copy of the user back.
  * Resolves to null on success (or when an access error was handled by the page), else to the
  * text the dialog shows.
  */
-export function useSaveMembership(user: AdminUser | null, onSaved: (user: AdminUser) => void, handleAccessError: (err: unknown) => boolean) {
+export function useSaveMembership(
+  user: AdminUser | null,
+  onSaved: (user: AdminUser) => void,
+  handleAccessError: (err: unknown) => boolean,
+) {
   return useCallback(
     async (body: UpdateUserBody): Promise<string | null> => {
       if (!user) return null;
@@ -20,7 +24,7 @@ export function useSaveMembership(user: AdminUser | null, onSaved: (user: AdminU
       } catch (err) {
         if (handleAccessError(err)) return null;
         console.error('Saving the membership failed', err);
-        return err instanceof Error && err.message ? err.message : 'Something went wrong!';
+        return errorText(err, MESSAGES.somethingWentWrong);
       }
     },
     [user, onSaved, handleAccessError],

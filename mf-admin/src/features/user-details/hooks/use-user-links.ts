@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { getUserLinks, type Link } from '@rotalink/shared-api';
+import { errorText, getUserLinks, type Link } from '@rotalink/shared-api';
 
 /** Spec §4: completed once clicks reach max_clicks; an unlimited link (null) never completes. */
 export const isCompleted = (link: Link) => link.max_clicks !== null && link.clicks >= link.max_clicks;
@@ -24,7 +24,7 @@ export function useUserLinks(userId: string | null, handleAccessError: (err: unk
     } catch (err) {
       if (request !== latest.current || handleAccessError(err)) return;
       console.error('Loading the user links failed', err);
-      setError(LINKS_FAILED_MESSAGE);
+      setError(errorText(err, LINKS_FAILED_MESSAGE, { serverText: false }));
     } finally {
       if (request === latest.current) setLoading(false);
     }

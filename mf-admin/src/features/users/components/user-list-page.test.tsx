@@ -44,7 +44,7 @@ test('shows a loading state, then each user with readable membership facts', asy
   const a = within(rowOf('alice@example.com'));
   expect(a.getByText('Alice Archer')).toBeInTheDocument();
   expect(a.getByText('Active')).toBeInTheDocument();
-  expect(a.getByText('Monthly')).toBeInTheDocument();
+  expect(a.getByText('Lifetime')).toBeInTheDocument(); // the plan sold, not the 'monthly' record field
   expect(a.getByText('$144.56')).toBeInTheDocument();
   expect(a.getByText('Jan 15, 2026')).toBeInTheDocument();
   expect(a.getByText('Jan 15, 2027')).toBeInTheDocument();
@@ -52,9 +52,10 @@ test('shows a loading state, then each user with readable membership facts', asy
 
   const b = within(rowOf('Bob.Builder@Example.org'));
   expect(b.getByText('Inactive')).toBeInTheDocument();
-  expect(b.getByText('Yearly')).toBeInTheDocument();
+  expect(b.getByText('No plan')).toBeInTheDocument();
   expect(b.getAllByText('—')).toHaveLength(3); // no price, no joined and no expiry date
   expect(screen.getByRole('status')).toHaveTextContent('Showing 1–2 of 2');
+  expect(document.title).toBe('Users · Rotalink');
 });
 
 test('the search matches any part of the email, in any case, as the admin types', async () => {
@@ -119,7 +120,7 @@ test('the delete button is disabled while its call runs', async () => {
 
 test('a failed delete is only logged (spec §8): no message, the row stays', async () => {
   mockList.mockResolvedValue([alice]);
-  mockDelete.mockRejectedValue(new ApiError('User not found', { status: 404, serverMessage: 'User not found' }));
+  mockDelete.mockRejectedValue(new ApiError('User not found', { code: 'not-found', status: 404, serverMessage: 'User not found' }));
   jest.spyOn(window, 'confirm').mockReturnValue(true);
   const { user } = renderList();
   await user.click(await screen.findByRole('button', { name: 'Delete alice@example.com' }));
@@ -130,7 +131,7 @@ test('a failed delete is only logged (spec §8): no message, the row stays', asy
 });
 
 test('a failed list is only logged (spec §8): no error text, and Refresh tries again', async () => {
-  mockList.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 })).mockResolvedValueOnce([carol]);
+  mockList.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 })).mockResolvedValueOnce([carol]);
   const { user } = renderList();
   expect(await screen.findByText('No users to show.')).toBeInTheDocument();
   expect(errorSpy).toHaveBeenCalledWith('Loading the user list failed', expect.any(ApiError));
@@ -140,7 +141,7 @@ test('a failed list is only logged (spec §8): no error text, and Refresh tries 
 });
 
 test("a member's token (403) gets the administrators-only message, not an empty table", async () => {
-  mockList.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+  mockList.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
   renderList();
   expect(await screen.findByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
   expect(screen.getByRole('link', { name: '/admin' })).toHaveAttribute('href', '/admin');
@@ -150,21 +151,30 @@ test("a member's token (403) gets the administrators-only message, not an empty 
 
 test('a 403 on delete also shows the administrators-only message', async () => {
   mockList.mockResolvedValue([alice]);
-  mockDelete.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+  mockDelete.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
   jest.spyOn(window, 'confirm').mockReturnValue(true);
   const { user } = renderList();
   await user.click(await screen.findByRole('button', { name: 'Delete alice@example.com' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
 });
 
-test('an unaccepted token (401) goes to the /admin sign-in', async () => {
-  mockList.mockRejectedValue(new ApiError('Token is missing', { status: 401, serverMessage: 'Token is missing' }));
+test.each([
+  [
+    'the server refused it (401)',
+    new ApiError('Token is missing', { code: 'token-missing', status: 401, serverMessage: 'Token is missing' }),
+  ],
+  ['refused before sending: no token held', new ApiError('Token is missing', { code: 'token-missing' })],
+  ['bad credentials', new ApiError('Invalid token', { code: 'bad-credentials', status: 401, serverMessage: 'Invalid token' })],
+])('an unaccepted token (%s) goes to the /admin sign-in', async (_label, error) => {
+  mockList.mockRejectedValue(error);
   renderList();
   expect(await screen.findByText('Landed on /admin')).toBeInTheDocument();
 });
 
 test('an expired token is left to the shell (spec §8: to /login): the page neither navigates nor shows anything', async () => {
-  mockList.mockRejectedValue(new ApiError('Unauthorized: jwt expired', { status: 401, serverMessage: 'Unauthorized: jwt expired' }));
+  mockList.mockRejectedValue(
+    new ApiError('Unauthorized: jwt expired', { code: 'session-ended', status: 401, serverMessage: 'Unauthorized: jwt expired' }),
+  );
   renderList();
   expect(await screen.findByText('No users to show.')).toBeInTheDocument();
   expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { useUserFilter } from '../hooks/use-user-filter';
 import { useUsers } from '../hooks/use-users';
 import { Pager } from './pager';
 import { UserTable } from './user-table';
+import { usePageTitle } from '../../../components/use-page-title';
 import '../../../components/admin-ui.css';
 import './user-list.css';
 
@@ -22,6 +23,7 @@ export function UserListPage() {
   const [requestedPage, setRequestedPage] = useState(() => Number(params.get('page')) || 1);
   const deferredQuery = useDeferredValue(query);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  usePageTitle('Users');
   const filtered = useUserFilter(users, deferredQuery);
   const { page, pageCount, pageItems, from, to, total } = usePagination(filtered, requestedPage);
 

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@rotalink/shared-api';
-import { displayName, EMPTY, formatDate, formatPrice, fullName, statusLabel, typeLabel } from '../../../lib/format';
+import { displayName, EMPTY, formatDate, formatPrice, fullName, planLabel, statusLabel } from '../../../lib/format';
 
 interface UserTableProps {
   users: AdminUser[];
@@ -42,8 +42,10 @@ export function UserTable({ users, deletingId, onView, onDelete }: UserTableProp
                 </td>
                 <td data-label="Status">
                   <span className="adm-users__status">
-                    <span className={`adm-badge ${active ? 'adm-badge--on' : 'adm-badge--off'}`}>{statusLabel(user.subscription_status)}</span>
-                    <span className="adm-muted">{typeLabel(user.subscription_type)}</span>
+                    <span className={`adm-badge ${active ? 'adm-badge--on' : 'adm-badge--off'}`}>
+                      {statusLabel(user.subscription_status)}
+                    </span>
+                    <span className="adm-muted">{planLabel(user)}</span>
                   </span>
                 </td>
                 <td data-label="Price">{formatPrice(user.package_price)}</td>

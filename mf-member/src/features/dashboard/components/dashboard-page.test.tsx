@@ -36,7 +36,11 @@ describe('DashboardPage', () => {
     const plan = await screen.findByRole('region', { name: 'Subscription' });
     expect(within(plan).getByText('Active')).toBeInTheDocument();
     expect(within(plan).getByText('$144.56')).toBeInTheDocument();
-    expect(within(plan).getByText(new Date('2026-03-04T10:00:00.000Z').toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }))).toBeInTheDocument();
+    expect(
+      within(plan).getByText(
+        new Date('2026-03-04T10:00:00.000Z').toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }),
+      ),
+    ).toBeInTheDocument();
     expect(within(plan).queryByRole('button', { name: /subscribe/i })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: `${origin}/profile?userId=u_member1` })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage my links' })).toHaveAttribute('href', '/Addlinks?userId=u_member1');
@@ -67,7 +71,9 @@ describe('DashboardPage', () => {
   it('does nothing when the member cancels the confirm, and shows a session error as a toast', async () => {
     mockGetProfile.mockResolvedValue(makeUser({ subscription_status: 'inactive' }));
     const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    mockCreateSession.mockRejectedValue(new ApiError('Payment provider unavailable', { status: 502, serverMessage: 'Payment provider unavailable' }));
+    mockCreateSession.mockRejectedValue(
+      new ApiError('Payment provider unavailable', { code: 'upstream-failed', status: 502, serverMessage: 'Payment provider unavailable' }),
+    );
     renderDashboard();
     const subscribe = await screen.findByRole('button', { name: /subscribe/i });
     await userEvent.click(subscribe);
@@ -80,7 +86,9 @@ describe('DashboardPage', () => {
 
   it('lists sub-profiles with their public link, edit and links actions', async () => {
     mockGetProfile.mockResolvedValue(makeUser());
-    mockGetSubs.mockResolvedValue({ subProfiles: [makeSub(), makeSub({ user_id: 's_sub2', first_name: '<b>Eve</b>', last_name: 'X', email: null })] });
+    mockGetSubs.mockResolvedValue({
+      subProfiles: [makeSub(), makeSub({ user_id: 's_sub2', first_name: '<b>Eve</b>', last_name: 'X', email: null })],
+    });
     renderDashboard();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -104,8 +112,10 @@ describe('DashboardPage', () => {
   });
 
   it('shows load failures with a retry that loads again', async () => {
-    mockGetProfile.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 })).mockResolvedValueOnce(makeUser());
-    mockGetSubs.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 }));
+    mockGetProfile
+      .mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }))
+      .mockResolvedValueOnce(makeUser());
+    mockGetSubs.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
     renderDashboard();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load profile data.');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -115,7 +125,14 @@ describe('DashboardPage', () => {
 
   describe('signed in as a sub-profile', () => {
     const subAccount = (overrides: Parameters<typeof makeUser>[0] = {}) =>
-      makeUser({ user_id: 's_sub1', account: 'sub-profile', first_name: 'Bob', last_name: 'Builder', email: 'bob@example.com', ...overrides });
+      makeUser({
+        user_id: 's_sub1',
+        account: 'sub-profile',
+        first_name: 'Bob',
+        last_name: 'Builder',
+        email: 'bob@example.com',
+        ...overrides,
+      });
 
     it("offers no sub-profile management, says whose plan it is, and keeps its own page's actions", async () => {
       mockGetProfile.mockResolvedValue(subAccount());
@@ -123,7 +140,9 @@ describe('DashboardPage', () => {
       mockGetSubs.mockResolvedValue({ subProfiles: [makeSub({ user_id: 's_sub2' })] });
       renderDashboard();
 
-      expect(await screen.findByText('This page belongs to a sub-profile of a member account; its plan is the member\'s.')).toBeInTheDocument();
+      expect(
+        await screen.findByText("This page belongs to a sub-profile of a member account; its plan is the member's."),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'Add sub-profile' })).not.toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Sub-profiles' })).not.toBeInTheDocument();
       expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -3,13 +3,17 @@ import { MESSAGES } from '@rotalink/shared-api';
 import { CopyLink } from '../../../components/copy-link';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { addLinksPath, publicProfileUrl } from '../../../components/public-link';
+import { usePageTitle } from '../../../components/use-page-title';
 import { useDashboardData } from '../hooks/use-dashboard-data';
+import { useDeleteSubProfile } from '../hooks/use-delete-sub-profile';
 import { SubProfilesTable } from './sub-profiles-table';
 import { SubscriptionCard } from './subscription-card';
 
 /** /user — the member's dashboard (spec §2). */
 export function DashboardPage() {
   const { profile, subProfiles } = useDashboardData();
+  usePageTitle('Dashboard');
+  const deletion = useDeleteSubProfile(subProfiles.refresh);
 
   if (profile.state.status === 'loading') {
     return (
@@ -40,7 +44,9 @@ export function DashboardPage() {
           Welcome{name ? `, ${name}` : ''}
           {user.email ? ` · ${user.email}` : ''}
         </p>
-        {isSubProfile && <p className="mem-muted">This page belongs to a sub-profile of a member account; its plan is the member&apos;s.</p>}
+        {isSubProfile && (
+          <p className="mem-muted">This page belongs to a sub-profile of a member account; its plan is the member&apos;s.</p>
+        )}
       </header>
 
       <div className="mem-grid-2">
@@ -58,6 +64,9 @@ export function DashboardPage() {
             <Link className="mem-btn mem-btn--secondary" to="/editprofile">
               Edit profile
             </Link>
+            <Link className="mem-btn mem-btn--secondary" to="/account">
+              Account settings
+            </Link>
           </div>
         </section>
       </div>
@@ -72,7 +81,9 @@ export function DashboardPage() {
           </div>
           {subProfiles.state.status === 'loading' && <Loading label="Loading sub-profiles…" />}
           {subProfiles.state.status === 'error' && <ErrorPanel message="Failed to load sub-profiles." onRetry={subProfiles.retry} />}
-          {subProfiles.state.status === 'ready' && <SubProfilesTable subProfiles={subProfiles.state.data} />}
+          {subProfiles.state.status === 'ready' && (
+            <SubProfilesTable subProfiles={subProfiles.state.data} busyId={deletion.busyId} onDelete={deletion.remove} />
+          )}
         </section>
       )}
     </div>

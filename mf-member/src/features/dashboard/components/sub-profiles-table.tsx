@@ -4,8 +4,15 @@ import { CopyLink } from '../../../components/copy-link';
 import { EmptyState } from '../../../components/page-state';
 import { addLinksPath, editSubProfilePath, publicProfileUrl } from '../../../components/public-link';
 
+interface Props {
+  subProfiles: SubProfile[];
+  /** The row whose deletion is running. */
+  busyId?: string | null;
+  onDelete?: (sub: SubProfile) => void;
+}
+
 /** The member's sub-profiles: a table on wide screens, stacked cards on phones (CSS only). */
-export function SubProfilesTable({ subProfiles }: { subProfiles: SubProfile[] }) {
+export function SubProfilesTable({ subProfiles, busyId = null, onDelete }: Props) {
   if (subProfiles.length === 0) {
     return (
       <EmptyState>
@@ -41,12 +48,27 @@ export function SubProfilesTable({ subProfiles }: { subProfiles: SubProfile[] })
                 <CopyLink url={publicProfileUrl(sub.user_id)} label={`public link of ${name}`} />
               </td>
               <td className="mem-table__actions">
-                <Link className="mem-btn mem-btn--secondary mem-btn--small" to={editSubProfilePath(sub.user_id)} aria-label={`Edit ${name}`}>
+                <Link
+                  className="mem-btn mem-btn--secondary mem-btn--small"
+                  to={editSubProfilePath(sub.user_id)}
+                  aria-label={`Edit ${name}`}
+                >
                   Edit
                 </Link>
                 <Link className="mem-btn mem-btn--secondary mem-btn--small" to={addLinksPath(sub.user_id)} aria-label={`Links of ${name}`}>
                   Links
                 </Link>
+                {onDelete && (
+                  <button
+                    type="button"
+                    className="mem-btn mem-btn--danger mem-btn--small"
+                    aria-label={`Delete ${name}`}
+                    disabled={busyId === sub.user_id}
+                    onClick={() => onDelete(sub)}
+                  >
+                    {busyId === sub.user_id ? 'Deleting…' : 'Delete'}
+                  </button>
+                )}
               </td>
             </tr>
           );

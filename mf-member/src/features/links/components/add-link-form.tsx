@@ -1,21 +1,21 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { TextField } from '../../../components/field';
-import { EMPTY_LINK_FORM, MAX_CLICKS_LIMIT, MAX_LINK_NAME, validateLinkForm, type LinkFormErrors, type LinkFormValues } from '../hooks/link-form';
-import { MAX_URL_LENGTH } from './link-text';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { EMPTY_LINK_FORM, validateLinkForm, type LinkFormErrors, type LinkFormValues } from '../hooks/link-form';
+import { LinkFields } from './link-fields';
 
 interface Props {
   onAdd: (values: LinkFormValues) => Promise<{ ok: true } | { ok: false; error: string }>;
   /** Why adding is not possible right now (plan inactive, limit reached); null when it is. */
   blockedReason: ReactNode | null;
+  /** The first unlimited (∞) link of the queue, which a new link would join behind. */
+  unlimitedInQueue?: string | null;
 }
 
 /** The add-link form: URL (spec §5 rule), optional name, max clicks or unlimited (∞). */
-export function AddLinkForm({ onAdd, blockedReason }: Props) {
+export function AddLinkForm({ onAdd, blockedReason, unlimitedInQueue }: Props) {
   const [values, setValues] = useState<LinkFormValues>(EMPTY_LINK_FORM);
   const [errors, setErrors] = useState<LinkFormErrors>({});
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const unlimitedId = useId();
   const blocked = blockedReason !== null;
 
   const set = <K extends keyof LinkFormValues>(field: K, value: LinkFormValues[K]) => {
@@ -42,39 +42,14 @@ export function AddLinkForm({ onAdd, blockedReason }: Props) {
       <h2>Add a link</h2>
       {blockedReason && <div className="mem-notice">{blockedReason}</div>}
       {failure && <div className="mem-alert">{failure}</div>}
+      {!blocked && unlimitedInQueue && (
+        <p className="mem-muted" style={{ margin: 0 }}>
+          New links join the end of the queue, behind the unlimited (∞) link “{unlimitedInQueue}”, which never completes: you will be
+          offered to move a new link ahead of it.
+        </p>
+      )}
       <fieldset disabled={blocked} style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: 14, minWidth: 0 }}>
-        <TextField
-          label="URL"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://example.com/your-referral"
-          hint="Starts with https:// or www."
-          maxLength={MAX_URL_LENGTH}
-          value={values.link}
-          error={errors.link}
-          onChange={(e) => set('link', e.target.value)}
-        />
-        <TextField label="Name" note="(optional)" maxLength={MAX_LINK_NAME} value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-        <div className="mem-form__row">
-          <TextField
-            label="Max clicks"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_CLICKS_LIMIT}
-            step={1}
-            hint={values.unlimited ? 'Unlimited (∞): this link never completes.' : 'Clicks before the link moves to completed.'}
-            disabled={values.unlimited}
-            value={values.unlimited ? '' : values.maxClicks}
-            error={errors.maxClicks}
-            onChange={(e) => set('maxClicks', e.target.value)}
-          />
-          <label className="mem-check" htmlFor={unlimitedId} style={{ alignSelf: 'center' }}>
-            <input id={unlimitedId} type="checkbox" checked={values.unlimited} onChange={(e) => set('unlimited', e.target.checked)} />
-            Unlimited clicks (∞)
-          </label>
-        </div>
+        <LinkFields values={values} errors={errors} set={set} />
         <div className="mem-actions">
           <button type="submit" className="mem-btn" disabled={saving || blocked}>
             {saving ? 'Adding…' : 'Add link'}

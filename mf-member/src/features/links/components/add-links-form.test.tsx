@@ -7,6 +7,17 @@ import { AddLinksPage } from './add-links-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
+  // The rotator section of the page (its own tests: features/rotator).
+  getRotatorSettings: jest.fn(() =>
+    Promise.resolve({
+      rotator_url: 'http://localhost:4000/r/u_member1',
+      mode: 'fulfillment',
+      on_finish: 'page',
+      backup_url: null,
+      unique_window_hours: 0,
+      filter_bots: true,
+    }),
+  ),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
@@ -73,7 +84,13 @@ describe('AddLinksPage: adding a link', () => {
   });
 
   it("shows the server's error and keeps the typing when adding fails", async () => {
-    mockAdd.mockRejectedValue(new ApiError('Link limit reached for this profile', { status: 409, serverMessage: 'Link limit reached for this profile' }));
+    mockAdd.mockRejectedValue(
+      new ApiError('Link limit reached for this profile', {
+        code: 'link-limit',
+        status: 409,
+        serverMessage: 'Link limit reached for this profile',
+      }),
+    );
     const form = await renderReady();
     await userEvent.type(within(form).getByLabelText(/URL/), 'https://a.example.org');
     await userEvent.type(within(form).getByLabelText('Max clicks'), '3');

@@ -1,7 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  ApiError, addLink, deleteLink, getMemberLinks, getProfile, getSubProfiles, resetLink, tokenStore, type LinkLists,
+  ApiError,
+  MESSAGES,
+  addLink,
+  deleteLink,
+  getMemberLinks,
+  getProfile,
+  getSubProfiles,
+  resetLink,
+  tokenStore,
+  type MemberLinkLists,
 } from '@rotalink/shared-api';
 import { makeLink, makeSub, makeUser } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render-page';
@@ -9,6 +18,17 @@ import { AddLinksPage } from './add-links-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
+  // The rotator section of the page (its own tests: features/rotator).
+  getRotatorSettings: jest.fn(() =>
+    Promise.resolve({
+      rotator_url: 'http://localhost:4000/r/u_member1',
+      mode: 'fulfillment',
+      on_finish: 'page',
+      backup_url: null,
+      unique_window_hours: 0,
+      filter_bots: true,
+    }),
+  ),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
@@ -25,9 +45,17 @@ const m = {
   deleteLink: deleteLink as jest.MockedFunction<typeof deleteLink>,
 };
 
-const lists: LinkLists = {
+const lists: MemberLinkLists = {
   pending: [
-    makeLink({ id: 'l1', name: 'First shop', link: 'https://one.example.com', clicks: 3, max_clicks: 10 }),
+    makeLink({
+      id: 'l1',
+      name: 'First shop',
+      link: 'https://one.example.com',
+      clicks: 3,
+      max_clicks: 10,
+      counted_clicks: 13,
+      all_clicks: 20,
+    }),
     makeLink({ id: 'l2', name: '', link: 'https://two.example.com/ref?a=1', clicks: 0, max_clicks: null }),
   ],
   completed: [makeLink({ id: 'l3', name: 'Done deal', link: 'https://three.example.com', clicks: 5, max_clicks: 5 })],
@@ -57,6 +85,8 @@ describe('AddLinksPage: lists', () => {
     expect(queue.map((li) => li.getAttribute('aria-label'))).toEqual(['First shop', 'https://two.example.com/ref?a=1']);
     expect(within(queue[0]).getByText('live')).toBeInTheDocument();
     expect(within(queue[0]).getByText('3 / 10 clicks')).toBeInTheDocument();
+    // issue 14: counted and all clicks (lifetime) beside the cap's count
+    expect(within(queue[0]).getByText('13 counted · 20 all clicks (bots and repeats included)')).toBeInTheDocument();
     expect(within(queue[1]).queryByText('live')).not.toBeInTheDocument();
     expect(within(queue[1]).getByText('0 / ∞ clicks')).toBeInTheDocument();
     expect(within(completedSection()).getByText('5 / 5 clicks')).toBeInTheDocument();
@@ -86,16 +116,26 @@ describe('AddLinksPage: lists', () => {
   });
 
   it("shows 'Failed to load user links.' with a retry, and a refusal for someone else's profile", async () => {
-    m.getMemberLinks.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 }));
+    m.getMemberLinks.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
     const { unmount } = renderLinks();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user links.');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     unmount();
 
-    m.getMemberLinks.mockRejectedValueOnce(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+    m.getMemberLinks.mockRejectedValueOnce(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
     renderLinks('someone_else');
     expect(await screen.findByRole('alert')).toHaveTextContent('These links belong to a profile that is not yours.');
+  });
+
+  it('says the service is temporarily unavailable on a 503, with a retry', async () => {
+    m.getMemberLinks.mockRejectedValueOnce(
+      new ApiError(MESSAGES.unavailable, { code: 'unavailable', status: 503, serverMessage: MESSAGES.unavailable }),
+    );
+    renderLinks();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unavailable);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
   });
 
   it('asks for a profile when the address names none', () => {
@@ -119,7 +159,7 @@ describe('AddLinksPage: lists', () => {
   it("keeps the lists on screen and toasts 'Failed to load user links.' when a refresh fails", async () => {
     renderLinks();
     await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
-    m.getMemberLinks.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 }));
+    m.getMemberLinks.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user links.');
     expect(within(pendingSection()).getAllByRole('listitem')).toHaveLength(2);

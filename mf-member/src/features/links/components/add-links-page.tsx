@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { MESSAGES, PLAN } from '@rotalink/shared-api';
-import { isUnauthorized } from '../../../components/api-error';
+import { MESSAGES, PLAN, errorKind, errorText } from '@rotalink/shared-api';
 import { CopyLink } from '../../../components/copy-link';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { publicProfileUrl } from '../../../components/public-link';
 import { SubscribeButton } from '../../../components/subscribe-button';
+import { usePageTitle } from '../../../components/use-page-title';
+import { RotatorSettingsSection } from './rotator-settings';
 import { useLinkOwner } from '../hooks/use-link-owner';
 import { useLinks } from '../hooks/use-links';
 import { AddLinkForm } from './add-link-form';
 import { LinkList } from './link-list';
 import { LinkUsage } from './link-usage';
+import { UnreachableWarning } from './unreachable-warning';
+import { linkLabel, unlimitedAhead } from '../hooks/queue-order';
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -33,6 +36,8 @@ export function AddLinksPage() {
   const userId = params.get('userId') ?? '';
   const owner = useLinkOwner(userId, Boolean(userId));
   const links = useLinks(userId, Boolean(userId));
+  const ownerName = owner.state.status === 'ready' ? owner.state.data?.name : '';
+  usePageTitle(ownerName ? `Links: ${ownerName}` : 'Links');
 
   if (!userId) {
     return (
@@ -50,11 +55,17 @@ export function AddLinksPage() {
   }
   if (links.lists.state.status === 'error' || owner.state.status === 'error') {
     const error = links.lists.state.error ?? owner.state.error;
-    const refused = isUnauthorized(error);
+    // Refused as who the member is (403, or no valid token): retrying cannot help.
+    const kind = errorKind(error);
+    const refused = kind === 'forbidden' || kind === 'unauthorized' || kind === 'session-ended';
     return (
       <Page title="Links">
         <ErrorPanel
-          message={refused ? 'These links belong to a profile that is not yours.' : MESSAGES.loadLinksFailed}
+          message={
+            refused
+              ? 'These links belong to a profile that is not yours.'
+              : errorText(error, MESSAGES.loadLinksFailed, { serverText: false })
+          }
           onRetry={
             refused
               ? undefined
@@ -100,11 +111,13 @@ export function AddLinksPage() {
     );
   } else if (used >= PLAN.linksPerProfile) {
     blockedReason = (
-      <p style={{ margin: 0 }}>
-        This profile uses all {PLAN.linksPerProfile} links of the plan. Delete a link to add another.
-      </p>
+      <p style={{ margin: 0 }}>This profile uses all {PLAN.linksPerProfile} links of the plan. Delete a link to add another.</p>
     );
   }
+
+  const added = links.addedId ? pending.find((l) => l.id === links.addedId) : undefined;
+  const blocker = added ? unlimitedAhead(pending, added.id) : null;
+  const firstUnlimited = pending.find((l) => l.max_clicks === null);
 
   return (
     <div className="mem-page">
@@ -114,7 +127,12 @@ export function AddLinksPage() {
           <p className="mem-subtitle">{who.isMember ? 'Your links' : 'Sub-profile links'}</p>
         </div>
         <div className="mem-actions">
-          <button type="button" className="mem-btn mem-btn--secondary" onClick={() => void links.reload()} disabled={links.lists.refreshing}>
+          <button
+            type="button"
+            className="mem-btn mem-btn--secondary"
+            onClick={() => void links.reload()}
+            disabled={links.lists.refreshing}
+          >
             {links.lists.refreshing ? 'Refreshing…' : 'Refresh'}
           </button>
           {backToDashboard}
@@ -126,19 +144,47 @@ export function AddLinksPage() {
         <LinkUsage used={used} />
       </section>
 
-      <AddLinkForm onAdd={links.add} blockedReason={blockedReason} />
+      <RotatorSettingsSection userId={userId} />
+
+      <AddLinkForm onAdd={links.add} blockedReason={blockedReason} unlimitedInQueue={firstUnlimited ? linkLabel(firstUnlimited) : null} />
+      {added && blocker && (
+        <UnreachableWarning
+          link={added}
+          blocker={blocker}
+          moving={links.reordering}
+          onMoveAhead={() => void links.moveAhead(added.id)}
+          onDismiss={links.dismissWarning}
+        />
+      )}
 
       <div className="mem-grid-2">
         <section className="mem-card" aria-labelledby="mem-pending-heading">
           <h2 id="mem-pending-heading">Pending ({pending.length})</h2>
           <p className="mem-muted" style={{ marginTop: 0 }}>
-            Visitors click these in order; only the live link is clickable.
+            Visitors click these in order; only the live link is clickable. Drag a link by its handle, or use the arrows, to change the
+            order.
           </p>
-          <LinkList links={pending} kind="pending" busyLinkId={links.busyLinkId} onReset={links.reset} onDelete={links.remove} />
+          <LinkList
+            links={pending}
+            kind="pending"
+            busyLinkId={links.busyLinkId}
+            reordering={links.reordering}
+            onMove={links.move}
+            onEdit={links.edit}
+            onReset={links.reset}
+            onDelete={links.remove}
+          />
         </section>
         <section className="mem-card" aria-labelledby="mem-completed-heading">
           <h2 id="mem-completed-heading">Completed ({completed.length})</h2>
-          <LinkList links={completed} kind="completed" busyLinkId={links.busyLinkId} onReset={links.reset} onDelete={links.remove} />
+          <LinkList
+            links={completed}
+            kind="completed"
+            busyLinkId={links.busyLinkId}
+            onEdit={links.edit}
+            onReset={links.reset}
+            onDelete={links.remove}
+          />
         </section>
       </div>
     </div>

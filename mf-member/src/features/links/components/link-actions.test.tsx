@@ -7,6 +7,17 @@ import { AddLinksPage } from './add-links-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
+  // The rotator section of the page (its own tests: features/rotator).
+  getRotatorSettings: jest.fn(() =>
+    Promise.resolve({
+      rotator_url: 'http://localhost:4000/r/u_member1',
+      mode: 'fulfillment',
+      on_finish: 'page',
+      backup_url: null,
+      unique_window_hours: 0,
+      filter_bots: true,
+    }),
+  ),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
@@ -31,7 +42,9 @@ beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
   (getProfile as jest.Mock).mockResolvedValue(makeUser());
-  (getSubProfiles as jest.Mock).mockResolvedValue({ subProfiles: [{ ...makeUser(), user_id: 's_sub1', first_name: 'Bob', last_name: 'Builder', phone: '555' }] });
+  (getSubProfiles as jest.Mock).mockResolvedValue({
+    subProfiles: [{ ...makeUser(), user_id: 's_sub1', first_name: 'Bob', last_name: 'Builder', phone: '555' }],
+  });
   mockLinks.mockResolvedValue({ pending: [live], completed: [done] });
   alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => {});
   confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);
@@ -55,7 +68,9 @@ describe('AddLinksPage: reset and delete', () => {
   });
 
   it("alerts the error when a reset fails, or 'An error occurred.' when it has no text", async () => {
-    mockReset.mockRejectedValueOnce(new ApiError('Link not found', { status: 404, serverMessage: 'Link not found' })).mockRejectedValueOnce(new ApiError(''));
+    mockReset
+      .mockRejectedValueOnce(new ApiError('Link not found', { code: 'not-found', status: 404, serverMessage: 'Link not found' }))
+      .mockRejectedValueOnce(new ApiError('', { code: 'unknown' }));
     await renderReady();
     await userEvent.click(screen.getByRole('button', { name: 'Reset Live one' }));
     expect(alertSpy).toHaveBeenCalledWith('Link not found');
@@ -87,7 +102,7 @@ describe('AddLinksPage: reset and delete', () => {
     expect(screen.getByRole('button', { name: 'Delete Done deal' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reset Done deal' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete Live one' })).toBeEnabled();
-    fail(new ApiError('You do not own this link', { status: 403, serverMessage: 'You do not own this link' }));
+    fail(new ApiError('You do not own this link', { code: 'forbidden', status: 403, serverMessage: 'You do not own this link' }));
     await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('You do not own this link'));
     expect(screen.getByRole('button', { name: 'Delete Done deal' })).toBeEnabled();
   });

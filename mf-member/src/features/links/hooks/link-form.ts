@@ -1,7 +1,4 @@
-import { LINK_URL_PATTERN, MESSAGES } from '@rotalink/shared-api';
-
-export const MAX_CLICKS_LIMIT = 1_000_000_000; // the contract's upper bound
-export const MAX_LINK_NAME = 100;
+import { LINK_URL_PATTERN, MAX_CLICKS, MAX_NAME, MESSAGES, type Link } from '@rotalink/shared-api';
 
 export interface LinkFormValues {
   link: string;
@@ -19,11 +16,11 @@ export const MAX_CLICKS_MESSAGE = 'Max clicks must be a whole number of 1 or mor
 export function validateLinkForm(v: LinkFormValues): LinkFormErrors {
   const errors: LinkFormErrors = {};
   if (!LINK_URL_PATTERN.test(v.link.trim())) errors.link = MESSAGES.invalidLinkUrl;
-  if (v.name.trim().length > MAX_LINK_NAME) errors.name = `The name must be at most ${MAX_LINK_NAME} characters.`;
+  if (v.name.trim().length > MAX_NAME) errors.name = `The name must be at most ${MAX_NAME} characters.`;
   if (!v.unlimited) {
     const text = v.maxClicks.trim();
     const n = Number(text);
-    if (!/^\d+$/.test(text) || n < 1 || n > MAX_CLICKS_LIMIT) errors.maxClicks = MAX_CLICKS_MESSAGE;
+    if (!/^\d+$/.test(text) || n < 1 || n > MAX_CLICKS) errors.maxClicks = MAX_CLICKS_MESSAGE;
   }
   return errors;
 }
@@ -36,4 +33,20 @@ export function toAddLinkBody(v: LinkFormValues, userId: string) {
     max_clicks: v.unlimited ? null : Number(v.maxClicks.trim()), // null = unlimited (spec §3)
     user_id: userId,
   };
+}
+
+/** The form's values for an existing link (edit). */
+export function linkToFormValues(link: Link): LinkFormValues {
+  return {
+    link: link.link,
+    name: link.name,
+    maxClicks: link.max_clicks === null ? '' : String(link.max_clicks),
+    unlimited: link.max_clicks === null,
+  };
+}
+
+/** The body of POST /api/links/updateLink: all three fields, as the member left them. */
+export function toUpdateLinkBody(v: LinkFormValues, linkId: string, userId: string) {
+  const { link, name, max_clicks } = toAddLinkBody(v, userId);
+  return { link_id: linkId, user_id: userId, link, name, max_clicks };
 }

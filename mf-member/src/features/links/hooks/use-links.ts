@@ -1,38 +1,118 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { MESSAGES, addLink, deleteLink, getMemberLinks, resetLink, type Link } from '@rotalink/shared-api';
-import { errorText } from '../../../components/api-error';
+import {
+  MESSAGES,
+  addLink,
+  deleteLink,
+  errorText,
+  getMemberLinks,
+  reorderLinks,
+  resetLink,
+  updateLink,
+  type Link,
+  type MemberLink,
+} from '@rotalink/shared-api';
 import { useAsyncData } from '../../../components/use-async-data';
-import { toAddLinkBody, type LinkFormValues } from './link-form';
+import { toAddLinkBody, toUpdateLinkBody, type LinkFormValues } from './link-form';
+import { moveId, orderWithLinkAhead, unlimitedAhead } from './queue-order';
+
+export type FormResult = { ok: true } | { ok: false; error: string };
 
 /**
  * One profile's link lists and the actions on them. Every change reloads the lists from the
- * server, which owns the queue order (reset moves a link to the end, DESIGN §6).
+ * server, which owns the queue order (reset moves a link to the end, DESIGN §6); a reorder shows
+ * the new order at once and then the server's answer.
  */
 export function useLinks(userId: string, enabled: boolean) {
   const lists = useAsyncData(() => getMemberLinks(userId), [userId], enabled);
   /** The link whose reset/delete is running: its buttons are disabled meanwhile. */
   const [busyLinkId, setBusyLinkId] = useState<string | null>(null);
+  const [reordering, setReordering] = useState(false);
+  /** The link just added, while it sits behind an unlimited link (issue 13, defect 3). */
+  const [addedId, setAddedId] = useState<string | null>(null);
 
   const reload = async () => {
     try {
       await lists.refresh();
-    } catch {
-      toast.error(MESSAGES.loadLinksFailed);
+    } catch (error) {
+      toast.error(errorText(error, MESSAGES.loadLinksFailed, { serverText: false }));
     }
   };
 
-  /** Resolves true when the link was added; a failure shows the server's error (spec §8). */
-  const add = async (values: LinkFormValues): Promise<{ ok: true } | { ok: false; error: string }> => {
+  /** Resolves ok when the link was added; a failure shows the server's error (spec §8). */
+  const add = async (values: LinkFormValues): Promise<FormResult> => {
+    let added: Link;
     try {
       const result = await addLink(toAddLinkBody(values, userId));
       toast.success(result.message || 'Link added.');
+      added = result.link;
+    } catch (error) {
+      const text = errorText(error, MESSAGES.somethingWentWrong);
+      toast.error(text);
+      return { ok: false, error: text };
+    }
+    try {
+      const fresh = await getMemberLinks(userId);
+      lists.replace(fresh);
+      // Warn now, while the member is here: behind an ∞ link it would never be reached.
+      setAddedId(unlimitedAhead(fresh.pending, added.id) ? added.id : null);
+    } catch {
+      toast.error(MESSAGES.loadLinksFailed);
+    }
+    return { ok: true };
+  };
+
+  const edit = async (link: Link, values: LinkFormValues): Promise<FormResult> => {
+    try {
+      const result = await updateLink(toUpdateLinkBody(values, link.id, userId));
+      toast.success(result.message || 'Link updated.');
       await reload();
       return { ok: true };
     } catch (error) {
       const text = errorText(error, MESSAGES.somethingWentWrong);
       toast.error(text);
       return { ok: false, error: text };
+    }
+  };
+
+  /** Sends a new queue order; shown at once, then replaced by what the server holds. */
+  const applyOrder = async (ids: string[]): Promise<boolean> => {
+    const current = lists.state.data;
+    if (!current || reordering) return false;
+    const byId = new Map(current.pending.map((l) => [l.id, l]));
+    lists.replace({ ...current, pending: ids.map((id) => byId.get(id)).filter((l): l is MemberLink => Boolean(l)) });
+    setReordering(true);
+    try {
+      const answer = await reorderLinks(userId, ids);
+      lists.replace({ pending: answer.pending, completed: answer.completed });
+      return true;
+    } catch (error) {
+      // Usually the queue changed meanwhile (a click completed a link): show the server's order.
+      toast.error(errorText(error, MESSAGES.somethingWentWrong));
+      await reload();
+      return false;
+    } finally {
+      setReordering(false);
+    }
+  };
+
+  const move = (from: number, to: number) => {
+    const pending = lists.state.data?.pending ?? [];
+    if (to < 0 || to >= pending.length || from === to) return Promise.resolve(false);
+    return applyOrder(
+      moveId(
+        pending.map((l) => l.id),
+        from,
+        to,
+      ),
+    );
+  };
+
+  const moveAhead = async (linkId: string) => {
+    const pending = lists.state.data?.pending ?? [];
+    if (await applyOrder(orderWithLinkAhead(pending, linkId))) {
+      setAddedId(null);
+      toast.success('Moved ahead of the unlimited link.');
     }
   };
 
@@ -44,7 +124,7 @@ export function useLinks(userId: string, enabled: boolean) {
       await reload();
     } catch (error) {
       // spec §8: a reset or delete failure is an alert with the error or 'An error occurred.'
-      window.alert((error instanceof Error && error.message) || MESSAGES.anErrorOccurred);
+      window.alert(errorText(error, MESSAGES.anErrorOccurred));
     } finally {
       setBusyLinkId(null);
     }
@@ -58,5 +138,18 @@ export function useLinks(userId: string, enabled: boolean) {
     await runLinkAction(link, deleteLink);
   };
 
-  return { lists, busyLinkId, reload, add, reset, remove };
+  return {
+    lists,
+    busyLinkId,
+    reordering,
+    reload,
+    add,
+    edit,
+    move,
+    moveAhead,
+    reset,
+    remove,
+    addedId,
+    dismissWarning: () => setAddedId(null),
+  };
 }

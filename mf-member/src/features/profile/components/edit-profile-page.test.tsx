@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getAboutProfile, tokenStore, updateProfile } from '@rotalink/shared-api';
+import { ApiError, getAboutProfile, MESSAGES, tokenStore, updateProfile } from '@rotalink/shared-api';
 import { renderPage } from '../../../test-utils/render-page';
 import { EditProfilePage } from './edit-profile-page';
 
@@ -33,10 +33,22 @@ describe('EditProfilePage', () => {
   });
 
   it("shows 'Failed to load profile data.' when the profile cannot be loaded, and retries", async () => {
-    mockGetAbout.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 })).mockResolvedValueOnce(about);
+    mockGetAbout
+      .mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }))
+      .mockResolvedValueOnce(about);
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load profile data.');
     expect(screen.queryByRole('button', { name: 'Save profile' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
+  });
+
+  it('says the service is temporarily unavailable on a 503, and Retry recovers', async () => {
+    mockGetAbout
+      .mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'unknown', status: 503 }))
+      .mockResolvedValueOnce(about);
+    renderEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unavailable);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
   });
@@ -51,15 +63,22 @@ describe('EditProfilePage', () => {
     await userEvent.type(slogan, 'New slogan');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
-    expect(mockUpdate).toHaveBeenCalledWith({ first_name: 'Ada', last_name: 'Lovelace', title: 'Founder', slogan: 'New slogan', about: 'I <3 links' });
+    expect(mockUpdate).toHaveBeenCalledWith({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      title: 'Founder',
+      slogan: 'New slogan',
+      about: 'I <3 links',
+    });
     finish({ message: 'Profile updated successfully' });
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save profile' })).toBeEnabled();
+    // The toast can paint a frame before the button's state does (seen on a loaded machine): wait for it.
+    expect(await screen.findByRole('button', { name: 'Save profile' })).toBeEnabled();
   });
 
   it("keeps the member's typing and shows 'Failed to update profile.' when saving fails", async () => {
     mockGetAbout.mockResolvedValue(about);
-    mockUpdate.mockRejectedValue(new ApiError('Something went wrong!', { status: 500 }));
+    mockUpdate.mockRejectedValue(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
     renderEdit();
     const aboutField = await screen.findByLabelText('About');
     await userEvent.clear(aboutField);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { MESSAGES, getAboutProfile, updateProfile } from '@rotalink/shared-api';
+import { MESSAGES, errorText, getAboutProfile, updateProfile } from '@rotalink/shared-api';
 import { useAsyncData } from '../../../components/use-async-data';
 import { compact, optionalText, requiredName } from '../../../components/validation';
 
@@ -22,6 +22,9 @@ export function validateProfile(v: ProfileValues): ProfileErrors {
     about: optionalText(v.about, 'About'),
   });
 }
+
+/** Spec §8's fixed texts, or "temporarily unavailable" when the API is away for a moment. */
+export const loadFailureText = (error: unknown) => errorText(error, MESSAGES.loadProfileFailed, { serverText: false });
 
 /**
  * /editprofile: prefill from aboutProfile, then save with updateProfile. On a failed save the
@@ -65,8 +68,8 @@ export function useEditProfile() {
         about: values.about.trim(),
       });
       toast.success(result.message || 'Profile updated.');
-    } catch {
-      toast.error(MESSAGES.updateProfileFailed); // spec §8
+    } catch (error) {
+      toast.error(errorText(error, MESSAGES.updateProfileFailed, { serverText: false })); // spec §8
     } finally {
       setSaving(false);
     }

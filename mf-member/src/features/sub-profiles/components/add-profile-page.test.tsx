@@ -69,8 +69,14 @@ describe('AddProfilePage', () => {
     await userEvent.type(screen.getByLabelText(/Password/), 'longenough');
     await userEvent.click(screen.getByRole('button', { name: 'Create sub-profile' }));
     expect(screen.getByRole('button', { name: 'Creating…' })).toBeDisabled();
-    expect(mockCreate).toHaveBeenCalledWith({ firstName: 'Bob', lastName: 'Builder', email: 'bob@example.com', phone: '+1 555 0100', password: 'longenough' });
-    fail(new ApiError('Email already exists', { status: 409, serverMessage: 'Email already exists' }));
+    expect(mockCreate).toHaveBeenCalledWith({
+      firstName: 'Bob',
+      lastName: 'Builder',
+      email: 'bob@example.com',
+      phone: '+1 555 0100',
+      password: 'longenough',
+    });
+    fail(new ApiError('Email already exists', { code: 'email-taken', status: 409, serverMessage: 'Email already exists' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Email already exists'); // the toast
     expect(within(screen.getByRole('form', { name: 'New sub-profile' })).getByText('Email already exists')).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveValue('Bob');

@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { MESSAGES, createSubProfile } from '@rotalink/shared-api';
-import { errorText } from '../../../components/api-error';
+import { MESSAGES, createSubProfile, errorText } from '@rotalink/shared-api';
 import { useSubProfileForm } from '../hooks/use-sub-profile-form';
 import { SubProfileFields } from './sub-profile-fields';
+import { usePageTitle } from '../../../components/use-page-title';
 
 /** /addprofile — create a sub-profile; a failure shows the server's message (spec §8). */
 export function AddProfilePage() {
   const navigate = useNavigate();
   const { values, errors, setField, check } = useSubProfileForm();
+  usePageTitle('Add a sub-profile');
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -43,11 +44,7 @@ export function AddProfilePage() {
         <p className="mem-subtitle">A sub-profile has its own public page and its own links, under your plan.</p>
       </header>
       <form className="mem-card mem-form" onSubmit={onSubmit} noValidate aria-label="New sub-profile">
-        {failure && (
-          <div className="mem-alert">
-            {failure}
-          </div>
-        )}
+        {failure && <div className="mem-alert">{failure}</div>}
         <SubProfileFields values={values} errors={errors} setField={setField} mode="create" />
         <div className="mem-actions">
           <button type="submit" className="mem-btn" disabled={saving}>

@@ -46,13 +46,17 @@ describe('EditSubProfilePage', () => {
     unmount();
 
     tokenStore.setSession('member-token');
-    mockGet.mockRejectedValue(new ApiError('Forbidden', { status: 403, serverMessage: 'Forbidden' }));
+    mockGet.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized. Please login.');
+    expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load profile data' when loading fails or finds nothing", async () => {
-    mockGet.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 })).mockResolvedValueOnce({ status: 'SUCCESS', subProfiles: [] });
+    mockGet
+      .mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }))
+      .mockResolvedValueOnce({ status: 'SUCCESS', subProfiles: [] });
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load profile data');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -75,8 +79,15 @@ describe('EditSubProfilePage', () => {
     await userEvent.type(phone, '555-0199');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(mockUpdate).toHaveBeenCalledWith({
-      userId: 's_sub1', first_name: 'Bob', last_name: 'Builder', email: 'bob@example.com', phone: '555-0199',
-      title: 'Coach', slogan: 'Go', about: 'Bio', password: '',
+      userId: 's_sub1',
+      first_name: 'Bob',
+      last_name: 'Builder',
+      email: 'bob@example.com',
+      phone: '555-0199',
+      title: 'Coach',
+      slogan: 'Go',
+      about: 'Bio',
+      password: '',
     });
     expect(await screen.findByText('Sub-profile updated successfully')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/user');
@@ -84,7 +95,9 @@ describe('EditSubProfilePage', () => {
 
   it("requires the phone and shows 'Update failed' (typing kept) when saving fails", async () => {
     mockGet.mockResolvedValue({ status: 'SUCCESS', subProfiles: [sub] });
-    mockUpdate.mockRejectedValue(new ApiError('Email already in use', { status: 409, serverMessage: 'Email already in use' }));
+    mockUpdate.mockRejectedValue(
+      new ApiError('Email already in use', { code: 'email-taken', status: 409, serverMessage: 'Email already in use' }),
+    );
     renderEdit();
     const phone = await screen.findByLabelText('Phone');
     await userEvent.clear(phone);
@@ -105,7 +118,9 @@ describe('EditSubProfilePage', () => {
 
   it("shows 'Unauthorized. Please login.' when saving is refused with 401", async () => {
     mockGet.mockResolvedValue({ status: 'SUCCESS', subProfiles: [sub] });
-    mockUpdate.mockRejectedValue(new ApiError('Token is missing', { status: 401, serverMessage: 'Token is missing' }));
+    mockUpdate.mockRejectedValue(
+      new ApiError('Token is missing', { code: 'token-missing', status: 401, serverMessage: 'Token is missing' }),
+    );
     renderEdit();
     await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized. Please login.');

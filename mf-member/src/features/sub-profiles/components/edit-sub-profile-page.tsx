@@ -1,10 +1,11 @@
-import { useSyncExternalStore, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MESSAGES, tokenStore } from '@rotalink/shared-api';
+import { MESSAGES, useToken } from '@rotalink/shared-api';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { addLinksPath } from '../../../components/public-link';
 import { useEditSubProfile } from '../hooks/use-edit-sub-profile';
 import { SubProfileFields } from './sub-profile-fields';
+import { usePageTitle } from '../../../components/use-page-title';
 
 function LoginLink() {
   return (
@@ -18,8 +19,9 @@ function LoginLink() {
 export function EditSubProfilePage() {
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? '';
-  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken);
+  const token = useToken();
   const { load, loadError, form, saving, failure, save } = useEditSubProfile(userId);
+  usePageTitle('Edit sub-profile');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,18 +46,17 @@ export function EditSubProfilePage() {
   } else if (load.state.status === 'loading') {
     body = <Loading label="Loading the sub-profile…" />;
   } else if (loadError) {
-    body =
-      loadError === MESSAGES.unauthorizedLogin ? (
-        <ErrorPanel message={loadError}>
-          <LoginLink />
-        </ErrorPanel>
-      ) : (
-        <ErrorPanel message={loadError} onRetry={load.retry}>
-          <Link className="mem-btn mem-btn--secondary" to="/user">
-            Back to dashboard
-          </Link>
-        </ErrorPanel>
-      );
+    body = loadError.signIn ? (
+      <ErrorPanel message={loadError.text}>
+        <LoginLink />
+      </ErrorPanel>
+    ) : (
+      <ErrorPanel message={loadError.text} onRetry={load.retry}>
+        <Link className="mem-btn mem-btn--secondary" to="/user">
+          Back to dashboard
+        </Link>
+      </ErrorPanel>
+    );
   } else {
     body = (
       <form className="mem-card mem-form" onSubmit={onSubmit} noValidate aria-label="Sub-profile">

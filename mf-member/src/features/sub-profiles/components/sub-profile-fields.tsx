@@ -1,5 +1,5 @@
 import { TextAreaField, TextField } from '../../../components/field';
-import { LIMITS } from '../../../components/validation';
+import { MAX_EMAIL, MAX_NAME, MAX_PASSWORD, MAX_PHONE, MAX_TEXT, MIN_PASSWORD } from '@rotalink/shared-api';
 import type { SubProfileErrors, SubProfileValues } from '../hooks/use-sub-profile-form';
 
 interface Props {
@@ -21,18 +21,18 @@ export function SubProfileFields({ values, errors, setField, mode }: Props) {
   return (
     <>
       <div className="mem-form__row">
-        <TextField label="First name" required autoComplete="off" maxLength={LIMITS.name} {...bind('first_name')} />
-        <TextField label="Last name" required autoComplete="off" maxLength={LIMITS.name} {...bind('last_name')} />
+        <TextField label="First name" required autoComplete="off" maxLength={MAX_NAME} {...bind('first_name')} />
+        <TextField label="Last name" required autoComplete="off" maxLength={MAX_NAME} {...bind('last_name')} />
       </div>
       <div className="mem-form__row">
-        <TextField label="Phone" type="tel" required autoComplete="off" inputMode="tel" maxLength={LIMITS.phone.max} {...bind('phone')} />
-        <TextField label="Email" note="(optional)" type="email" autoComplete="off" maxLength={LIMITS.email} {...bind('email')} />
+        <TextField label="Phone" type="tel" required autoComplete="off" inputMode="tel" maxLength={MAX_PHONE} {...bind('phone')} />
+        <TextField label="Email" note="(optional)" type="email" autoComplete="off" maxLength={MAX_EMAIL} {...bind('email')} />
       </div>
       {mode === 'edit' && (
         <>
-          <TextField label="Title" maxLength={LIMITS.text} {...bind('title')} />
-          <TextField label="Slogan" maxLength={LIMITS.text} {...bind('slogan')} />
-          <TextAreaField label="About" maxLength={LIMITS.text} {...bind('about')} />
+          <TextField label="Title" maxLength={MAX_TEXT} {...bind('title')} />
+          <TextField label="Slogan" maxLength={MAX_TEXT} {...bind('slogan')} />
+          <TextAreaField label="About" maxLength={MAX_TEXT} {...bind('about')} />
         </>
       )}
       <TextField
@@ -40,11 +40,11 @@ export function SubProfileFields({ values, errors, setField, mode }: Props) {
         note="(optional)"
         type="password"
         autoComplete="new-password"
-        maxLength={LIMITS.password.max}
+        maxLength={MAX_PASSWORD}
         hint={
           mode === 'edit'
-            ? 'Leave blank to keep the current password. A new one needs at least 8 characters.'
-            : 'Only needed if this sub-profile should sign in itself. At least 8 characters.'
+            ? `Leave blank to keep the current password. A new one needs at least ${MIN_PASSWORD} characters.`
+            : `Only needed if this sub-profile should sign in itself. At least ${MIN_PASSWORD} characters.`
         }
         {...bind('password')}
       />

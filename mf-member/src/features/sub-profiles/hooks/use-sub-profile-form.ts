@@ -13,7 +13,16 @@ export interface SubProfileValues {
 }
 export type SubProfileErrors = Partial<Record<keyof SubProfileValues, string>>;
 
-export const EMPTY_SUB_PROFILE: SubProfileValues = { first_name: '', last_name: '', email: '', phone: '', title: '', slogan: '', about: '', password: '' };
+export const EMPTY_SUB_PROFILE: SubProfileValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  title: '',
+  slogan: '',
+  about: '',
+  password: '',
+};
 
 /**
  * Spec §5: first name, last name and phone are required; email and password are optional, but

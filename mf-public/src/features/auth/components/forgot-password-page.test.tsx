@@ -42,17 +42,19 @@ test("shows 'Password reset email sent!' when the server sent no message", async
 });
 
 test('shows the server message on failure, or the fallback', async () => {
-  forgotMock.mockRejectedValueOnce(new ApiError('Too many requests', { status: 429, serverMessage: 'Too many requests' }));
+  forgotMock.mockRejectedValueOnce(
+    new ApiError('Too many requests', { code: 'rate-limited', status: 429, serverMessage: 'Too many requests' }),
+  );
   const { user } = await submit('ann@example.com');
   expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
 
-  forgotMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 }));
+  forgotMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
   await user.click(screen.getByRole('button', { name: 'Send reset link' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong!');
 });
 
 test("says 'An error occurred. Please try again.' on a network error", async () => {
-  forgotMock.mockRejectedValue(new ApiError('Something went wrong!', { isNetworkError: true }));
+  forgotMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
   await submit('ann@example.com');
   expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
 });

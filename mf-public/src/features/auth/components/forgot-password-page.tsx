@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { forgotPassword, MESSAGES } from '@rotalink/shared-api';
+import { errorText, forgotPassword, MAX_EMAIL, MESSAGES } from '@rotalink/shared-api';
 import { AuthCard } from '../../../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
-import { isNetworkFailure, isValidEmail, serverTextOr } from '../../../components/validation';
+import { isValidEmail } from '../../../components/validation';
 
 type Outcome = { kind: 'success' | 'error'; text: string };
 
@@ -29,10 +29,7 @@ export function ForgotPasswordPage() {
       const answer = await forgotPassword({ email: email.trim() });
       setOutcome({ kind: 'success', text: answer?.message || MESSAGES.forgotSent });
     } catch (err) {
-      setOutcome({
-        kind: 'error',
-        text: isNetworkFailure(err) ? MESSAGES.forgotNetwork : serverTextOr(err, MESSAGES.somethingWentWrong),
-      });
+      setOutcome({ kind: 'error', text: errorText(err, MESSAGES.somethingWentWrong, { network: MESSAGES.forgotNetwork }) });
     } finally {
       setBusy(false);
     }
@@ -41,6 +38,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard
       title="Forgot your password?"
+      pageTitle="Forgot password"
       lead="Enter the email you signed up with and we will send you a link to choose a new password."
       footer={
         <Link className="pub-link" to="/login">
@@ -50,8 +48,18 @@ export function ForgotPasswordPage() {
     >
       <form className="pub-form" onSubmit={onSubmit} noValidate aria-label="Forgot password">
         {outcome && <FormAlert kind={outcome.kind}>{outcome.text}</FormAlert>}
-        <FormField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required maxLength={254}
-          value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+        <FormField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={MAX_EMAIL}
+          value={email}
+          error={error}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <SubmitButton busy={busy} busyLabel="Sending…">
           Send reset link
         </SubmitButton>

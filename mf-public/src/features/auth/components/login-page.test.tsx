@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ApiError, login, tokenStore } from '@rotalink/shared-api';
+import { ApiError, login, MESSAGES, tokenStore } from '@rotalink/shared-api';
 import { renderPage } from '../../../test-utils/render-page';
 import { LoginPage } from './login-page';
 
@@ -37,7 +37,9 @@ test('signs in: stores the token, toasts the message and goes to /user', async (
 });
 
 test('shows the server error when sign-in is refused, and keeps the visitor on the form', async () => {
-  loginMock.mockRejectedValue(new ApiError('Invalid email or password', { status: 401, serverMessage: 'Invalid email or password' }));
+  loginMock.mockRejectedValue(
+    new ApiError('Invalid email or password', { code: 'bad-credentials', status: 401, serverMessage: 'Invalid email or password' }),
+  );
   const { user } = show();
   await user.type(screen.getByLabelText('Email'), 'ann@example.com');
   await user.type(screen.getByLabelText('Password'), 'wrong');
@@ -49,7 +51,7 @@ test('shows the server error when sign-in is refused, and keeps the visitor on t
 });
 
 test("falls back to 'Login failed!' when the server sent no text", async () => {
-  loginMock.mockRejectedValue(new ApiError('Something went wrong!', { isNetworkError: true }));
+  loginMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
   const { user } = show();
   await user.type(screen.getByLabelText('Email'), 'ann@example.com');
   await user.type(screen.getByLabelText('Password'), 'pw');
@@ -88,4 +90,48 @@ test('links to /forgotpassword and /signup', async () => {
   expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
   await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
   expect(screen.getByRole('heading', { name: 'Landed on /forgotpassword' })).toBeInTheDocument();
+});
+
+describe('after the server ended the session (issue 13)', () => {
+  const SESSION_ENDED = 'Your session has ended, please sign in again';
+
+  test('says why the person is here when the shell redirected for a session end', () => {
+    renderPage(<LoginPage />, { path: '/login', state: { reason: 'session-ended', from: '/user' } });
+    expect(screen.getByRole('status')).toHaveTextContent(SESSION_ENDED);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('an ordinary visit to /login (or a guard redirect without that reason) says nothing of the kind', () => {
+    renderPage(<LoginPage />, { path: '/login', state: { from: '/user' } });
+    expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();
+  });
+
+  test('a refused sign-in replaces the note with the error, and a success still goes to /user', async () => {
+    loginMock.mockRejectedValueOnce(
+      new ApiError('Invalid email or password', { code: 'bad-credentials', status: 401, serverMessage: 'Invalid email or password' }),
+    );
+    loginMock.mockResolvedValueOnce({ status: 'SUCCESS', token: 'tok-2', message: 'Login successful' });
+    const { user } = renderPage(<LoginPage />, { path: '/login', state: { reason: 'session-ended' } });
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Landed on /user' })).toBeInTheDocument();
+  });
+});
+
+test('the tab is titled "Sign in · Rotalink"', () => {
+  show();
+  expect(document.title).toBe('Sign in · Rotalink');
+});
+
+test('a server that is away for a moment (503) says so instead of "Login failed!"', async () => {
+  loginMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'unknown', status: 503 }));
+  const { user } = show();
+  await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+  await user.type(screen.getByLabelText('Password'), 'pw');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unavailable);
 });

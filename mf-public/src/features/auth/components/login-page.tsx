@@ -1,19 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { login, MESSAGES, tokenStore } from '@rotalink/shared-api';
+import { errorText, login, MESSAGES, tokenStore, SESSION_ENDED_REASON } from '@rotalink/shared-api';
 import { AuthCard } from '../../../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/submit-button';
-import { serverTextOr } from '../../../components/validation';
 
 type Errors = { email?: string; password?: string };
+
+/** Shown when the shell sent the person here because the server ended their session (issue 13). */
+export const SESSION_ENDED_TEXT = 'Your session has ended, please sign in again';
+
+/** The shell's navigation state `{ reason: SESSION_ENDED_REASON }` (shell/README.md, "Session end"). */
+function cameForSessionEnd(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { reason?: unknown }).reason === SESSION_ENDED_REASON;
+}
 
 /** /login — spec §2, §5 (both fields required), §8 (server error or 'Login failed!'). */
 export function LoginPage() {
   const navigate = useNavigate();
+  const sessionEnded = cameForSessionEnd(useLocation().state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -42,7 +50,7 @@ export function LoginPage() {
       toast.success(answer.message || 'Signed in.');
       navigate('/user');
     } catch (error) {
-      setFailure(serverTextOr(error, MESSAGES.loginFailed));
+      setFailure(errorText(error, MESSAGES.loginFailed));
       setBusy(false);
     }
   }
@@ -66,7 +74,7 @@ export function LoginPage() {
       }
     >
       <form className="pub-form" onSubmit={onSubmit} noValidate aria-label="Sign in">
-        {failure && <FormAlert kind="error">{failure}</FormAlert>}
+        {failure ? <FormAlert kind="error">{failure}</FormAlert> : sessionEnded && <FormAlert kind="info">{SESSION_ENDED_TEXT}</FormAlert>}
         <FormField
           label="Email"
           type="email"

@@ -49,7 +49,9 @@ test("success shows 'Password reset successful!' and goes to /login after 2 s", 
 });
 
 test('shows the server text when the token is refused', async () => {
-  resetMock.mockRejectedValue(new ApiError('Invalid or expired token', { status: 400, serverMessage: 'Invalid or expired token' }));
+  resetMock.mockRejectedValue(
+    new ApiError('Invalid or expired token', { code: 'invalid', status: 400, serverMessage: 'Invalid or expired token' }),
+  );
   const { submit } = show();
   await submit('newpassword1', 'newpassword1');
   expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired token');
@@ -57,7 +59,7 @@ test('shows the server text when the token is refused', async () => {
 });
 
 test("says 'Something went wrong!' on a network error", async () => {
-  resetMock.mockRejectedValue(new ApiError('Something went wrong!', { isNetworkError: true }));
+  resetMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
   const { submit } = show();
   await submit('newpassword1', 'newpassword1');
   expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong!');

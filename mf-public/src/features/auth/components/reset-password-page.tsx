@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, resetPassword, TIMINGS } from '@rotalink/shared-api';
+import { errorText, MAX_PASSWORD, MESSAGES, MIN_PASSWORD, resetPassword, TIMINGS } from '@rotalink/shared-api';
 import { AuthCard } from '../../../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/submit-button';
-import { isNetworkFailure, MIN_PASSWORD_LENGTH, serverTextOr } from '../../../components/validation';
 
 type Errors = { password?: string; confirm?: string };
 type Outcome = { kind: 'success' | 'error'; text: string };
@@ -30,7 +29,15 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Reset your password" footer={<Link className="pub-link" to="/forgotpassword">Request a new reset link</Link>}>
+      <AuthCard
+        title="Reset your password"
+        pageTitle="Reset password"
+        footer={
+          <Link className="pub-link" to="/forgotpassword">
+            Request a new reset link
+          </Link>
+        }
+      >
         <FormAlert kind="error">This reset link has no token. Open the link from your email again, or request a new one.</FormAlert>
       </AuthCard>
     );
@@ -41,7 +48,7 @@ export function ResetPasswordPage() {
     if (busy || done) return;
     const next: Errors = {};
     if (!password) next.password = 'Password is required.';
-    else if (password.length < MIN_PASSWORD_LENGTH) next.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+    else if (password.length < MIN_PASSWORD) next.password = `Password must be at least ${MIN_PASSWORD} characters.`;
     if (!confirm) next.confirm = 'Please confirm your password.';
     setErrors(next);
     setOutcome(null);
@@ -57,7 +64,8 @@ export function ResetPasswordPage() {
       if (answer?.status === 'SUCCESS') setOutcome({ kind: 'success', text: MESSAGES.resetSuccess });
       else setOutcome({ kind: 'error', text: answer?.message || MESSAGES.somethingWentWrong });
     } catch (err) {
-      setOutcome({ kind: 'error', text: isNetworkFailure(err) ? MESSAGES.somethingWentWrong : serverTextOr(err, MESSAGES.somethingWentWrong) });
+      // spec §8: the server's reason (bad or used token), else 'Something went wrong!' (also offline).
+      setOutcome({ kind: 'error', text: errorText(err, MESSAGES.somethingWentWrong) });
     } finally {
       setBusy(false);
     }
@@ -66,6 +74,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard
       title="Reset your password"
+      pageTitle="Reset password"
       lead="Choose a new password for your account."
       footer={
         <Link className="pub-link" to="/login">
@@ -80,11 +89,27 @@ export function ResetPasswordPage() {
             {done && ' Taking you to sign in…'}
           </FormAlert>
         )}
-        <PasswordField label="New password" name="password" autoComplete="new-password" required maxLength={256}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} value={password} error={errors.password}
-          onChange={(e) => setPassword(e.target.value)} />
-        <PasswordField label="Confirm password" name="confirm" autoComplete="new-password" required maxLength={256}
-          value={confirm} error={errors.confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          required
+          maxLength={MAX_PASSWORD}
+          hint={`At least ${MIN_PASSWORD} characters.`}
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirm"
+          autoComplete="new-password"
+          required
+          maxLength={MAX_PASSWORD}
+          value={confirm}
+          error={errors.confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <SubmitButton busy={busy || done} busyLabel={done ? 'Password changed' : 'Saving…'}>
           Reset password
         </SubmitButton>

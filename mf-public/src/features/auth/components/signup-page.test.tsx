@@ -49,7 +49,9 @@ test('signs up: sends the fields, shows the server message and goes to /login', 
 });
 
 test('shows the server message on refusal (e.g. the email is taken)', async () => {
-  signupMock.mockRejectedValue(new ApiError('Email already registered', { status: 409, serverMessage: 'Email already registered' }));
+  signupMock.mockRejectedValue(
+    new ApiError('Email already registered', { code: 'email-taken', status: 409, serverMessage: 'Email already registered' }),
+  );
   const { fill } = show();
   await fill(valid);
   expect(await screen.findByRole('alert')).toHaveTextContent('Email already registered');
@@ -57,14 +59,14 @@ test('shows the server message on refusal (e.g. the email is taken)', async () =
 });
 
 test("falls back to 'Signup failed. Please try again.' when the server sent no text", async () => {
-  signupMock.mockRejectedValue(new ApiError('Something went wrong!', { status: 500 }));
+  signupMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
   const { fill } = show();
   await fill(valid);
   expect(await screen.findByRole('alert')).toHaveTextContent('Signup failed. Please try again.');
 });
 
 test("says 'An error occurred. Please try again later.' on a network error", async () => {
-  signupMock.mockRejectedValue(new ApiError('Something went wrong!', { isNetworkError: true }));
+  signupMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
   const { fill } = show();
   await fill(valid);
   expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again later.');

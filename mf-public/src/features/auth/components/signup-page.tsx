@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { MESSAGES, signup } from '@rotalink/shared-api';
+import { errorText, MAX_EMAIL, MAX_NAME, MAX_PASSWORD, MESSAGES, MIN_PASSWORD, signup } from '@rotalink/shared-api';
 import { AuthCard } from '../../../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/submit-button';
-import { isNetworkFailure, isValidEmail, MIN_PASSWORD_LENGTH, serverTextOr } from '../../../components/validation';
+import { isValidEmail } from '../../../components/validation';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password';
 type Values = Record<Field, string>;
 type Errors = Partial<Record<Field, string>>;
 
-const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters.`;
+const PASSWORD_HINT = `At least ${MIN_PASSWORD} characters.`;
 
 /** Spec §5: first name, last name, a valid email and a password are required. */
 function validate(values: Values): Errors {
@@ -23,7 +23,7 @@ function validate(values: Values): Errors {
   if (!values.email.trim()) errors.email = 'Email is required.';
   else if (!isValidEmail(values.email)) errors.email = 'Enter a valid email address.';
   if (!values.password) errors.password = 'Password is required.';
-  else if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+  else if (values.password.length < MIN_PASSWORD) errors.password = `Password must be at least ${MIN_PASSWORD} characters.`;
   return errors;
 }
 
@@ -56,7 +56,7 @@ export function SignupPage() {
       toast.success(answer?.message || 'Account created. Please sign in.');
       navigate('/login');
     } catch (error) {
-      setFailure(isNetworkFailure(error) ? MESSAGES.signupNetwork : serverTextOr(error, MESSAGES.signupFailed));
+      setFailure(errorText(error, MESSAGES.signupFailed, { network: MESSAGES.signupNetwork }));
       setBusy(false);
     }
   }
@@ -64,6 +64,7 @@ export function SignupPage() {
   return (
     <AuthCard
       title="Create your account"
+      pageTitle="Sign up"
       lead="Sign up, pick the lifetime plan and get your own link rotator page."
       footer={
         <span className="pub-muted">
@@ -76,14 +77,49 @@ export function SignupPage() {
     >
       <form className="pub-form" onSubmit={onSubmit} noValidate aria-label="Sign up">
         {failure && <FormAlert kind="error">{failure}</FormAlert>}
-        <FormField label="First name" name="firstName" autoComplete="given-name" required maxLength={100}
-          value={values.firstName} error={errors.firstName} onChange={set('firstName')} />
-        <FormField label="Last name" name="lastName" autoComplete="family-name" required maxLength={100}
-          value={values.lastName} error={errors.lastName} onChange={set('lastName')} />
-        <FormField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required maxLength={254}
-          value={values.email} error={errors.email} onChange={set('email')} />
-        <PasswordField label="Password" name="password" autoComplete="new-password" required maxLength={256}
-          hint={PASSWORD_HINT} value={values.password} error={errors.password} onChange={set('password')} />
+        <FormField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          maxLength={MAX_NAME}
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={set('firstName')}
+        />
+        <FormField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          maxLength={MAX_NAME}
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={set('lastName')}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={MAX_EMAIL}
+          value={values.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          maxLength={MAX_PASSWORD}
+          hint={PASSWORD_HINT}
+          value={values.password}
+          error={errors.password}
+          onChange={set('password')}
+        />
         <SubmitButton busy={busy} busyLabel="Creating account…">
           Sign up
         </SubmitButton>

@@ -1,17 +1,25 @@
-import { screen } from '@testing-library/react';
-import { ApiError, createPaymentSession, tokenStore } from '@rotalink/shared-api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { ApiError, createPaymentSession, getProfile, tokenStore, type User } from '@rotalink/shared-api';
 import { leavePageFor } from '../../../components/leave-page';
 import { renderPage } from '../../../test-utils/render-page';
 import { LandingPage } from './landing-page';
 
-jest.mock('@rotalink/shared-api', () => ({ ...jest.requireActual('@rotalink/shared-api'), createPaymentSession: jest.fn() }));
+jest.mock('@rotalink/shared-api', () => ({
+  ...jest.requireActual('@rotalink/shared-api'),
+  createPaymentSession: jest.fn(),
+  getProfile: jest.fn(),
+}));
 const createMock = createPaymentSession as jest.MockedFunction<typeof createPaymentSession>;
+const profileMock = getProfile as jest.MockedFunction<typeof getProfile>;
+const member = (subscription_status: 'active' | 'inactive') => ({ user_id: 'u1', subscription_status }) as User;
 
 jest.mock('../../../components/leave-page', () => ({ leavePageFor: jest.fn() }));
 const assign = leavePageFor as jest.MockedFunction<typeof leavePageFor>;
 
 beforeEach(() => {
   createMock.mockReset();
+  profileMock.mockReset();
+  profileMock.mockResolvedValue(member('inactive'));
   assign.mockReset();
   tokenStore.clear();
   jest.spyOn(window, 'alert').mockImplementation(() => {});
@@ -43,7 +51,7 @@ test('signed in: confirms the price, creates the session and goes to the checkou
   tokenStore.setSession('tok');
   createMock.mockResolvedValue({ url: 'http://localhost:4000/checkout/cs_1' });
   const { user } = show();
-  await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+  await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
   expect(window.confirm).toHaveBeenCalledWith('You are subscribing to (lifetime) for $144.56');
   expect(createMock).toHaveBeenCalledTimes(1);
   expect(assign).toHaveBeenCalledWith('http://localhost:4000/checkout/cs_1');
@@ -55,7 +63,7 @@ test('cancelling the confirm dialog does nothing', async () => {
   tokenStore.setSession('tok');
   (window.confirm as jest.Mock).mockReturnValue(false);
   const { user } = show();
-  await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+  await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
   expect(createMock).not.toHaveBeenCalled();
   expect(assign).not.toHaveBeenCalled();
   expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
@@ -63,9 +71,11 @@ test('cancelling the confirm dialog does nothing', async () => {
 
 test('a session-creation error is shown as a toast and the button comes back', async () => {
   tokenStore.setSession('tok');
-  createMock.mockRejectedValue(new ApiError('Payment provider unavailable', { status: 502, serverMessage: 'Payment provider unavailable' }));
+  createMock.mockRejectedValue(
+    new ApiError('Payment provider unavailable', { code: 'upstream-failed', status: 502, serverMessage: 'Payment provider unavailable' }),
+  );
   const { user } = show();
-  await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+  await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
   expect(await screen.findByText('Payment provider unavailable')).toBeInTheDocument();
   expect(assign).not.toHaveBeenCalled();
   expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
@@ -78,7 +88,7 @@ test('links to the legal pages', () => {
   expect(screen.getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refundpolicy');
 });
 
-test('the hero offers sign-up to visitors and the dashboard to members', () => {
+test('the hero offers sign-up to visitors and the dashboard to members', async () => {
   const { unmount } = show();
   expect(screen.getByRole('link', { name: 'Create a free account' })).toHaveAttribute('href', '/signup');
   unmount();
@@ -86,4 +96,71 @@ test('the hero offers sign-up to visitors and the dashboard to members', () => {
   show();
   expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/user');
   expect(screen.queryByRole('link', { name: 'Create a free account' })).not.toBeInTheDocument();
+  await screen.findByRole('button', { name: 'Subscribe' }); // the plan check has answered
+});
+
+describe('a member whose plan is already active (issue 13)', () => {
+  test('sees "Your plan is active" instead of the Subscribe button, and no purchase is offered', async () => {
+    tokenStore.setSession('tok');
+    profileMock.mockResolvedValue(member('active'));
+    show();
+    const plan = screen.getByRole('article', { name: 'Lifetime' });
+    expect(await within(plan).findByText('Your plan is active')).toBeInTheDocument();
+    expect(within(plan).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(plan).getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/user');
+    // The card itself (price, features) stays; the section now speaks of their plan.
+    expect(plan).toHaveTextContent('$144.56');
+    expect(screen.getByRole('heading', { level: 2, name: 'Your plan' })).toBeInTheDocument();
+    expect(window.confirm).not.toHaveBeenCalled();
+  });
+
+  test('while the plan is being checked the button waits, then an inactive member gets Subscribe', async () => {
+    tokenStore.setSession('tok');
+    let answer: (user: User) => void = () => undefined;
+    profileMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    show();
+    expect(screen.getByRole('button', { name: /checking your plan/i })).toBeDisabled();
+    answer(member('inactive'));
+    expect(await screen.findByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    expect(screen.queryByText('Your plan is active')).not.toBeInTheDocument();
+  });
+
+  test("when the check fails, the spec's Subscribe button is offered (the server still refuses a second purchase)", async () => {
+    tokenStore.setSession('tok');
+    profileMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
+    show();
+    expect(await screen.findByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  });
+
+  test('visitors and the admin are not checked: visitors see Subscribe, the admin is pointed to the admin console', async () => {
+    const { unmount } = show();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    unmount();
+    tokenStore.setSession('admin-tok', { admin: true });
+    show();
+    expect(screen.getByRole('link', { name: 'Go to the admin console' })).toHaveAttribute('href', '/admin_dashboard');
+    expect(screen.queryByRole('link', { name: 'Go to your dashboard' })).not.toBeInTheDocument();
+    expect(profileMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('coming back from a cancelled checkout (issue 13)', () => {
+  test('says the payment was cancelled and nothing was charged, until dismissed', async () => {
+    const { user } = renderPage(<LandingPage />, { path: '/', url: '/?payment=cancelled' });
+    const notice = await screen.findByText('Payment cancelled — you were not charged');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled(); // they can try again
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Payment cancelled — you were not charged')).not.toBeInTheDocument();
+  });
+
+  test('an ordinary visit says nothing about payments', () => {
+    show();
+    expect(screen.queryByText(/payment cancelled/i)).not.toBeInTheDocument();
+  });
+});
+
+test('the tab is titled for the product, not just "Rotalink"', async () => {
+  show();
+  await waitFor(() => expect(document.title).toBe('Link rotator for network & affiliate marketers · Rotalink'));
 });

@@ -1,6 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
-import { tokenStore } from '@rotalink/shared-api';
+import { PLAN, useIsAdmin, useToken } from '@rotalink/shared-api';
+import { usePageTitle } from '../../../components/use-page-title';
+import { PAYMENT_CANCELLED_TEXT, usePaymentCancelled } from '../hooks/use-payment-cancelled';
+import { usePlanStatus } from '../hooks/use-plan-status';
 import { useSubscribe } from '../hooks/use-subscribe';
 import { PlanCard } from './plan-card';
 import '../../../components/public.css';
@@ -27,22 +29,39 @@ const BENEFITS = [
 
 /** / — product text for network and affiliate marketers and the one plan card (spec §2, §9). */
 export function LandingPage() {
+  usePageTitle('Link rotator for network & affiliate marketers');
   const { subscribe, busy } = useSubscribe();
-  const signedIn = useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken) !== null;
+  const signedIn = useToken() !== null;
+  const isAdmin = useIsAdmin();
+  // An admin has no plan of their own (the server refuses their profile call): nothing to check.
+  const plan = usePlanStatus(signedIn && !isAdmin);
+  const cancelled = usePaymentCancelled();
   return (
     <div className="pub-page pub-landing">
+      {cancelled.shown && (
+        <div className="pub-alert pub-alert--info pub-landing__notice" role="status">
+          <span>{PAYMENT_CANCELLED_TEXT}</span>
+          <button type="button" className="pub-btn pub-btn--ghost" onClick={cancelled.dismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
       <section className="pub-hero">
         <p className="pub-hero__eyebrow">Link rotator for network &amp; affiliate marketers</p>
         <h1>Promote all your referral links from one page</h1>
         <p className="pub-hero__lead">
-          Rotalink puts your links in a queue. Visitors click them in order, each link counts its clicks, and
-          when a link reaches its cap the next one steps up automatically.
+          Rotalink puts your links in a queue. Visitors click them in order, each link counts its clicks, and when a link reaches its cap
+          the next one steps up automatically.
         </p>
         <div className="pub-hero__actions">
           <a className="pub-btn" href="#pub-pricing">
             See the plan
           </a>
-          {signedIn ? (
+          {signedIn && isAdmin ? (
+            <Link className="pub-btn pub-btn--ghost" to="/admin_dashboard">
+              Go to the admin console
+            </Link>
+          ) : signedIn ? (
             <Link className="pub-btn pub-btn--ghost" to="/user">
               Go to your dashboard
             </Link>
@@ -70,15 +89,15 @@ export function LandingPage() {
         <h2 id="pub-steps-title">How it works</h2>
         <ol className="pub-steps__list">
           <li>Sign up and choose the lifetime plan.</li>
-          <li>Add up to 20 referral links and set how many clicks each one gets.</li>
+          <li>Add up to {PLAN.linksPerProfile} referral links and set how many clicks each one gets.</li>
           <li>Share your public page. Visitors click the first link, then the next, in order.</li>
         </ol>
       </section>
 
       <section id="pub-pricing" className="pub-pricing" aria-labelledby="pub-pricing-title">
-        <h2 id="pub-pricing-title">Subscribe</h2>
+        <h2 id="pub-pricing-title">{plan === 'active' ? 'Your plan' : 'Subscribe'}</h2>
         <p className="pub-muted">One plan, one payment, no renewals.</p>
-        <PlanCard busy={busy} onSubscribe={() => void subscribe()} />
+        <PlanCard busy={busy} status={plan} onSubscribe={() => void subscribe()} />
       </section>
 
       <footer className="pub-landing__footer pub-muted">

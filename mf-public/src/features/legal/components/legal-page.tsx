@@ -3,6 +3,7 @@ import { PRIVACY } from './privacy';
 import { REFUND } from './refund';
 import { TERMS } from './terms';
 import type { LegalDocument } from './legal-document';
+import { usePageTitle } from '../../../components/use-page-title';
 import '../../../components/public.css';
 import './legal.css';
 
@@ -14,6 +15,7 @@ export const SUPPORT_EMAIL = 'support@rotalink.example';
 /** /terms, /privacy, /refundpolicy — static pages with the contact details (spec §2). */
 export function LegalPage({ page }: { page: LegalPageName }) {
   const doc = DOCUMENTS[page] ?? TERMS;
+  usePageTitle(doc.title);
   return (
     <article className="pub-page pub-legal pub-card">
       <h1>{doc.title}</h1>
@@ -22,7 +24,9 @@ export function LegalPage({ page }: { page: LegalPageName }) {
       {doc.sections.map((section) => (
         <section key={section.heading} aria-labelledby={headingId(section.heading)}>
           <h2 id={headingId(section.heading)}>{section.heading}</h2>
-          {section.paragraphs?.map((text) => <p key={text}>{text}</p>)}
+          {section.paragraphs?.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
           {section.list && (
             <ul>
               {section.list.map((item) => (

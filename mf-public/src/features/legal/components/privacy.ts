@@ -35,7 +35,7 @@ export const PRIVACY: LegalDocument = {
     {
       heading: 'Cookies and local storage',
       paragraphs: [
-        'We store your sign-in token in your browser\'s local storage so you stay signed in. We do not use advertising or tracking cookies.',
+        "We store your sign-in token in your browser's local storage so you stay signed in. We do not use advertising or tracking cookies.",
       ],
     },
     {

@@ -35,7 +35,7 @@ export const TERMS: LegalDocument = {
         'malware, phishing, or links that deceive visitors about where they lead;',
         'illegal products, pyramid schemes prohibited by law, or content that infringes the rights of others;',
         'adult, hateful or violent content;',
-        'automated or fake clicks on your own or anyone else\'s links.',
+        "automated or fake clicks on your own or anyone else's links.",
       ],
     },
     {
@@ -48,7 +48,7 @@ export const TERMS: LegalDocument = {
     {
       heading: 'Availability and changes',
       paragraphs: [
-        'We work hard to keep Rotalink available but cannot promise uninterrupted service. We may improve or change features; if we ever shut the service down we will give at least 90 days\' notice by email.',
+        "We work hard to keep Rotalink available but cannot promise uninterrupted service. We may improve or change features; if we ever shut the service down we will give at least 90 days' notice by email.",
       ],
     },
     {

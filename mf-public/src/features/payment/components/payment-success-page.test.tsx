@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { ApiError, tokenStore, verifyPayment } from '@rotalink/shared-api';
+import { ApiError, MESSAGES, tokenStore, verifyPayment } from '@rotalink/shared-api';
 import { renderPage } from '../../../test-utils/render-page';
 import { resetPaymentVerifications } from '../hooks/use-payment-verification';
 import { PaymentSuccessPage } from './payment-success-page';
@@ -44,7 +44,9 @@ test('verifies once under StrictMode, counts down 5 s, then goes to /user', asyn
 });
 
 test("a refused payment shows 'Payment verification failed.' and does not redirect", async () => {
-  verifyMock.mockRejectedValue(new ApiError('Payment not completed', { status: 400, serverMessage: 'Payment not completed' }));
+  verifyMock.mockRejectedValue(
+    new ApiError('Payment not completed', { code: 'invalid', status: 400, serverMessage: 'Payment not completed' }),
+  );
   show('/payment-success?session_id=cs_unpaid');
   expect(await screen.findByRole('alert')).toHaveTextContent('Payment verification failed.');
   expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
@@ -52,7 +54,7 @@ test("a refused payment shows 'Payment verification failed.' and does not redire
 });
 
 test("a network error shows 'An error occurred while verifying payment.' and Try again verifies anew", async () => {
-  verifyMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { isNetworkError: true }));
+  verifyMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'network' }));
   verifyMock.mockResolvedValueOnce({ status: 'SUCCESS' });
   const { user } = show('/payment-success?session_id=cs_net');
   expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred while verifying payment.');
@@ -63,15 +65,28 @@ test("a network error shows 'An error occurred while verifying payment.' and Try
 
 test('signed out (no token): the verification error comes with a way to sign in', async () => {
   tokenStore.clear();
-  verifyMock.mockRejectedValue(new ApiError('Token is missing'));
+  verifyMock.mockRejectedValue(new ApiError('Token is missing', { code: 'token-missing' }));
   show('/payment-success?session_id=cs_signed_out');
   expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred while verifying payment.');
   expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 });
 
 test('signed in: no sign-in hint on failure', async () => {
-  verifyMock.mockRejectedValue(new ApiError('Payment not completed', { status: 400, serverMessage: 'Payment not completed' }));
+  verifyMock.mockRejectedValue(
+    new ApiError('Payment not completed', { code: 'invalid', status: 400, serverMessage: 'Payment not completed' }),
+  );
   show('/payment-success?session_id=cs_x');
   expect(await screen.findByRole('alert')).toHaveTextContent('Payment verification failed.');
   expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+});
+
+test('a server that is away for a moment (503) says so and offers Try again', async () => {
+  verifyMock.mockRejectedValueOnce(
+    new ApiError(MESSAGES.unavailable, { code: 'unavailable', status: 503, serverMessage: MESSAGES.unavailable }),
+  );
+  verifyMock.mockResolvedValueOnce({ status: 'SUCCESS' });
+  const { user } = show('/payment-success?session_id=cs_503');
+  expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unavailable);
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Payment successful!' })).toBeInTheDocument();
 });

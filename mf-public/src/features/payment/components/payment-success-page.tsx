@@ -1,11 +1,18 @@
-import { useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, TIMINGS, tokenStore } from '@rotalink/shared-api';
+import { MESSAGES, PLAN, TIMINGS, useToken } from '@rotalink/shared-api';
 import { FormAlert } from '../../../components/form-alert';
+import { usePageTitle } from '../../../components/use-page-title';
 import { useCountdown } from '../hooks/use-countdown';
 import { usePaymentVerification } from '../hooks/use-payment-verification';
 import '../../../components/public.css';
 import './payment.css';
+
+const PAGE_TITLES = {
+  verifying: 'Confirming payment',
+  verified: 'Payment successful',
+  missing: 'Payment',
+  failed: 'Payment not confirmed',
+} as const;
 
 /** /payment-success?session_id= — spec §4 (verify, then /user after 5 s) and §8 texts. */
 export function PaymentSuccessPage() {
@@ -13,7 +20,8 @@ export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id')?.trim() ?? '';
   const { result, retry } = usePaymentVerification(sessionId);
-  const signedIn = useSyncExternalStore(tokenStore.subscribe, tokenStore.getToken) !== null;
+  const signedIn = useToken() !== null;
+  usePageTitle(PAGE_TITLES[result.state]);
   const left = useCountdown(TIMINGS.paymentRedirectSeconds, result.state === 'verified', () => navigate('/user'));
 
   return (
@@ -29,9 +37,11 @@ export function PaymentSuccessPage() {
         )}
         {result.state === 'verified' && (
           <>
-            <div className="pub-pay__icon pub-pay__icon--ok" aria-hidden="true">✓</div>
+            <div className="pub-pay__icon pub-pay__icon--ok" aria-hidden="true">
+              ✓
+            </div>
             <h1>Payment successful!</h1>
-            <p>Your lifetime plan is active. You can now add up to 20 links to each of your profiles.</p>
+            <p>Your lifetime plan is active. You can now add up to {PLAN.linksPerProfile} links to each of your profiles.</p>
             <p className="pub-pay__countdown" role="status" aria-live="polite">
               Redirecting to your dashboard in {left} {left === 1 ? 'second' : 'seconds'}…
             </p>
@@ -56,7 +66,11 @@ export function PaymentSuccessPage() {
             {!signedIn && (
               // Verification needs the member's token; a payment made in another browser lands here signed out.
               <p className="pub-muted">
-                You are signed out. <Link className="pub-link" to="/login">Sign in</Link> to see your plan on your dashboard.
+                You are signed out.{' '}
+                <Link className="pub-link" to="/login">
+                  Sign in
+                </Link>{' '}
+                to see your plan on your dashboard.
               </p>
             )}
             <div className="pub-pay__actions">

@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, MESSAGES, verifyPayment } from '@rotalink/shared-api';
+import { errorKind, MESSAGES, verifyPayment } from '@rotalink/shared-api';
 
 export type Verification =
-  | { state: 'missing' }
-  | { state: 'verifying' }
-  | { state: 'verified' }
-  | { state: 'failed'; text: string; canRetry: boolean };
+  { state: 'missing' } | { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; text: string; canRetry: boolean };
 
 /**
  * One verification per session id for the page's lifetime. React StrictMode runs effects twice
@@ -20,11 +17,19 @@ async function verify(sessionId: string): Promise<Verification> {
     if (answer?.status === 'SUCCESS') return { state: 'verified' };
     return { state: 'failed', text: MESSAGES.paymentVerificationFailed, canRetry: false };
   } catch (error) {
-    // The server answered and refused (400 FAILED, 403, 404…): the payment is not confirmed.
-    if (error instanceof ApiError && error.status !== undefined && error.status < 500) {
-      return { state: 'failed', text: MESSAGES.paymentVerificationFailed, canRetry: false };
+    switch (errorKind(error)) {
+      // The server looked and refused (400 FAILED, 403, 404, 409): the payment is not confirmed.
+      case 'invalid':
+      case 'forbidden':
+      case 'not-found':
+      case 'conflict':
+        return { state: 'failed', text: MESSAGES.paymentVerificationFailed, canRetry: false };
+      case 'unavailable':
+        return { state: 'failed', text: MESSAGES.unavailable, canRetry: true };
+      // No answer, a fault, too many tries, or signed out (sign in, then try again).
+      default:
+        return { state: 'failed', text: MESSAGES.paymentVerifyError, canRetry: true };
     }
-    return { state: 'failed', text: MESSAGES.paymentVerifyError, canRetry: true };
   }
 }
 

@@ -56,8 +56,8 @@ export function LinkQueue({ pending, busyId, onOpenHead, onRefuse }: Props) {
       </p>
       {holdsQueue && (
         <p className="pub-alert pub-alert--info pub-queue__note">
-          The first link has unlimited clicks (∞), so it holds the queue: the links after it wait until it is
-          completed or reset by the owner.
+          The first link has unlimited clicks (∞), so it holds the queue: the links after it wait until it is completed or reset by the
+          owner.
         </p>
       )}
       {head && head.max_clicks === null && pending.length === 1 && (
@@ -90,7 +90,16 @@ export function LinkQueueSkeleton({ rows = 3 }: { rows?: number }) {
 /** Drawn, not an emoji: phones without an emoji font would show an empty box. */
 function LockIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>

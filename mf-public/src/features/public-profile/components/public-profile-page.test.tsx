@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError, getPublicLinks, getPublicProfile, incrementClicks, type Link } from '@rotalink/shared-api';
+import { ApiError, getPublicLinks, getPublicProfile, incrementClicks, MESSAGES, type Link } from '@rotalink/shared-api';
 import { renderPage } from '../../../test-utils/render-page';
 import { PublicProfilePage } from './public-profile-page';
 
@@ -14,14 +14,33 @@ const linksMock = getPublicLinks as jest.MockedFunction<typeof getPublicLinks>;
 const clickMock = incrementClicks as jest.MockedFunction<typeof incrementClicks>;
 
 const link = (id: string, name: string, clicks: number, max: number | null, url = `https://${id}.example.com/ref`): Link => ({
-  id, name, link: url, clicks, max_clicks: max,
+  id,
+  name,
+  link: url,
+  clicks,
+  max_clicks: max,
 });
-const OWNER = { title: 'Best Income Streams', first_name: 'Ann', last_name: 'Lee', slogan: 'Grow with me', about: 'Ten years in network marketing.\nAsk me anything.' };
-const QUEUE = { pending: [link('alpha', 'Alpha Biz', 3, 10), link('beta', 'Beta Club', 0, 5)], completed: [link('gamma', 'Gamma Shop', 5, 5)] };
+const OWNER = {
+  title: 'Best Income Streams',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  slogan: 'Grow with me',
+  about: 'Ten years in network marketing.\nAsk me anything.',
+};
+const QUEUE = {
+  pending: [link('alpha', 'Alpha Biz', 3, 10), link('beta', 'Beta Club', 0, 5)],
+  completed: [link('gamma', 'Gamma Shop', 5, 5)],
+};
 
 /** A stand-in for the tab window.open returns: records where the page sends it. */
 function fakeTab() {
-  return { opener: {}, closed: false, close: jest.fn(), location: { replace: jest.fn() }, document: { title: '', body: { textContent: '' } } };
+  return {
+    opener: {},
+    closed: false,
+    close: jest.fn(),
+    location: { replace: jest.fn() },
+    document: { title: '', body: { textContent: '' } },
+  };
 }
 
 const show = (url = '/profile?userId=u_ann') => renderPage(<PublicProfilePage />, { path: '/profile', url });
@@ -85,7 +104,7 @@ test('a click on the head counts it, shows the message, reloads the links and op
   expect(open).toHaveBeenCalledWith('about:blank', '_blank');
   expect(tab.opener).toBeNull();
   expect(tab.location.replace).not.toHaveBeenCalled();
-  expect(clickMock).toHaveBeenCalledWith('alpha');
+  expect(clickMock).toHaveBeenCalledWith('alpha', document.referrer);
   // While counting, the head cannot be clicked again.
   expect(screen.getByRole('button', { name: 'Open Alpha Biz' })).toHaveAttribute('aria-disabled', 'true');
   await user.click(screen.getByRole('button', { name: 'Open Alpha Biz' }));
@@ -104,7 +123,13 @@ test('a click on the head counts it, shows the message, reloads the links and op
 test("the server's refusal text is shown, the empty tab is closed and the queue reloaded", async () => {
   const tab = fakeTab();
   jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-  clickMock.mockRejectedValue(new ApiError('Complete the previous link first!', { status: 409, serverMessage: 'Complete the previous link first!' }));
+  clickMock.mockRejectedValue(
+    new ApiError('Complete the previous link first!', {
+      code: 'queue-head-required',
+      status: 409,
+      serverMessage: 'Complete the previous link first!',
+    }),
+  );
   const { user } = show();
   await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
   expect(await screen.findByText('Complete the previous link first!')).toBeInTheDocument();
@@ -116,7 +141,7 @@ test("the server's refusal text is shown, the empty tab is closed and the queue 
 test("any other click failure says 'Failed to update click count.'", async () => {
   const tab = fakeTab();
   jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-  clickMock.mockRejectedValue(new ApiError('Something went wrong!', { isNetworkError: true }));
+  clickMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
   const { user } = show();
   await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
   expect(await screen.findByText('Failed to update click count.')).toBeInTheDocument();
@@ -183,8 +208,8 @@ test('all links completed: says so and still lists them', async () => {
 });
 
 test("load failures say 'Failed to load profile data.' / 'Failed to load user links.' and Try again recovers", async () => {
-  profileMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { status: 500 }));
-  linksMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { isNetworkError: true }));
+  profileMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
+  linksMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'network' }));
   const { user } = show();
   const alerts = await screen.findAllByRole('alert');
   expect(alerts.map((a) => a.textContent)).toEqual(['Failed to load profile data.', 'Failed to load user links.']);
@@ -196,12 +221,56 @@ test("load failures say 'Failed to load profile data.' / 'Failed to load user li
   expect(await screen.findByRole('heading', { level: 1, name: 'Best Income Streams' })).toBeInTheDocument();
 });
 
+test('a server that is away for a moment (503) says so on both parts, also for a 503 without a body, and on a click', async () => {
+  profileMock.mockRejectedValueOnce(
+    new ApiError(MESSAGES.unavailable, { code: 'unavailable', status: 503, serverMessage: MESSAGES.unavailable }),
+  );
+  linksMock.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'unknown', status: 503 }));
+  const { user } = show();
+  const alerts = await screen.findAllByRole('alert');
+  expect(alerts.map((a) => a.textContent)).toEqual([MESSAGES.unavailable, MESSAGES.unavailable]);
+  expect(MESSAGES.unavailable).toMatch(/temporarily unavailable.*try again/i);
+
+  const [retryProfile, retryLinks] = screen.getAllByRole('button', { name: 'Try again' });
+  await user.click(retryProfile);
+  await user.click(retryLinks);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Best Income Streams' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  jest.spyOn(window, 'open').mockReturnValue(fakeTab() as unknown as Window);
+  clickMock.mockRejectedValue(
+    new ApiError(MESSAGES.unavailable, { code: 'unavailable', status: 503, serverMessage: MESSAGES.unavailable }),
+  );
+  await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
+  expect(await screen.findByText(MESSAGES.unavailable)).toBeInTheDocument();
+});
+
+test('a rate-limited click shows the server text', async () => {
+  jest.spyOn(window, 'open').mockReturnValue(fakeTab() as unknown as Window);
+  clickMock.mockRejectedValue(
+    new ApiError('Too many clicks, slow down.', { code: 'rate-limited', status: 429, serverMessage: 'Too many clicks, slow down.' }),
+  );
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
+  expect(await screen.findByText('Too many clicks, slow down.')).toBeInTheDocument();
+});
+
 test('an unknown userId shows "Profile not found"', async () => {
-  profileMock.mockRejectedValue(new ApiError('User not found', { status: 404, serverMessage: 'User not found' }));
-  linksMock.mockRejectedValue(new ApiError('User not found', { status: 404, serverMessage: 'User not found' }));
+  profileMock.mockRejectedValue(new ApiError('User not found', { code: 'not-found', status: 404, serverMessage: 'User not found' }));
+  linksMock.mockRejectedValue(new ApiError('User not found', { code: 'not-found', status: 404, serverMessage: 'User not found' }));
   show('/profile?userId=nobody');
   expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(document.title).toBe('Profile not found · Rotalink');
+});
+
+test("the tab is named after the page's owner once their profile is in (issue 13)", async () => {
+  let answer: (owner: typeof OWNER) => void = () => undefined;
+  profileMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  show();
+  await waitFor(() => expect(document.title).toBe('Profile · Rotalink'));
+  answer(OWNER);
+  await waitFor(() => expect(document.title).toBe('Ann Lee · Rotalink'));
+  await screen.findByRole('button', { name: 'Open Alpha Biz' });
 });
 
 test('a missing userId says no profile was selected and calls nothing', () => {

@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { MESSAGES } from '@rotalink/shared-api';
+import { usePageTitle } from '../../../components/use-page-title';
 import { useLinkClick } from '../hooks/use-link-click';
 import { usePublicPage, type LinksState } from '../hooks/use-public-page';
 import { CompletedLinks } from './completed-links';
@@ -16,8 +16,7 @@ export function PublicProfilePage() {
   if (!userId) {
     return (
       <Notice title="No profile selected">
-        This address does not say whose page to show. Check the link you were given: it should end with
-        ?userId= followed by an id.
+        This address does not say whose page to show. Check the link you were given: it should end with ?userId= followed by an id.
       </Notice>
     );
   }
@@ -27,8 +26,10 @@ export function PublicProfilePage() {
 function VisitorPage({ userId }: { userId: string }) {
   const { profile, links, reloadLinks, retryLinks, retryProfile } = usePublicPage(userId);
   const { openHead, refuseLater, busyId } = useLinkClick(reloadLinks);
-  const ownerName = profile.status === 'ready' ? `${profile.profile.first_name} ${profile.profile.last_name}`.trim() : '';
-  useDocumentTitle(ownerName ? `${ownerName} · Rotalink` : null);
+  const owner = profile.status === 'ready' ? profile.profile : null;
+  // The tab names whose page this is: the owner's name (else their page title) once it is known.
+  const ownerName = owner ? `${owner.first_name} ${owner.last_name}`.trim() || owner.title?.trim() : '';
+  usePageTitle(profile.status === 'not-found' ? 'Profile not found' : ownerName || 'Profile');
   // CLS ≤ 0.1 (issue 7): the header's and the queue's final heights depend on the member's text
   // and link count, so a placeholder cannot reserve them. Until both first answers are in, the
   // page is one skeleton; then the real page replaces it as new elements (another key) — content
@@ -60,7 +61,7 @@ function VisitorPage({ userId }: { userId: string }) {
       {profile.status === 'error' && (
         <div className="pub-card pub-owner">
           <h1 className="pub-visually-hidden">Rotalink page</h1>
-          <ErrorPanel text={MESSAGES.loadProfileFailed} onRetry={retryProfile} />
+          <ErrorPanel text={profile.text} onRetry={retryProfile} />
         </div>
       )}
 
@@ -103,7 +104,7 @@ function QueueBody(props: {
       </>
     );
   }
-  if (links.status === 'error') return <ErrorPanel text={MESSAGES.loadLinksFailed} onRetry={props.onRetry} />;
+  if (links.status === 'error') return <ErrorPanel text={links.text} onRetry={props.onRetry} />;
   if (links.pending.length === 0 && links.completed.length === 0) {
     return <p className="pub-empty">No links yet. Check back soon!</p>;
   }
@@ -132,6 +133,7 @@ function ErrorPanel({ text, onRetry }: { text: string; onRetry: () => void }) {
 }
 
 function Notice({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <section className="pub-page pub-visitor">
       <div className="pub-card pub-notice">
@@ -143,16 +145,4 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
       </div>
     </section>
   );
-}
-
-/** The tab shows the owner's name while this page is open (useful with many tabs). */
-function useDocumentTitle(title: string | null) {
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
 }

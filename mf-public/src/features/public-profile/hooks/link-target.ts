@@ -1,17 +1,8 @@
-/**
- * Where a visitor's click may go: only web addresses. The server stores 'https://…' (DESIGN §6
- * turns 'www.' into 'https://www.'); anything else (javascript:, data:) is never opened.
- */
-export function safeHref(url: string): string | null {
-  const value = url.trim();
-  if (/^https?:\/\/[^\s]+$/i.test(value)) return value;
-  if (/^www\.[^\s]+$/i.test(value)) return `https://${value}`;
-  return null;
-}
+import { linkHref } from '@rotalink/shared-api';
 
 /** The host shown under a link's name, so visitors see where it leads. */
 export function displayHost(url: string): string {
-  const href = safeHref(url);
+  const href = linkHref(url);
   if (!href) return url;
   try {
     return new URL(href).host.replace(/^www\./, '');

@@ -1,11 +1,16 @@
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, incrementClicks, MESSAGES, type Link } from '@rotalink/shared-api';
-import { closeTab, openPlaceholderTab, safeHref, showInTab } from './link-target';
+import { errorKind, errorText, incrementClicks, linkHref, MESSAGES, type Link } from '@rotalink/shared-api';
+import { closeTab, openPlaceholderTab, showInTab } from './link-target';
 
-/** Texts the server sends when it refuses a click on purpose (409 queue/cap, 429 rate limit). */
-const isRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && (error.status === 409 || error.status === 429) && Boolean(error.serverMessage);
+/**
+ * A click the server refused on purpose (the queue moved on, the cap was reached, too many clicks):
+ * its own text says why. Any other failure is spec §8's 'Failed to update click count.'.
+ */
+function clickFailureText(error: unknown): string {
+  const kind = errorKind(error);
+  return errorText(error, MESSAGES.updateClicksFailed, { serverText: kind === 'conflict' || kind === 'rate-limited' });
+}
 
 /**
  * The click flow of spec §4: count the click, show the returned message, reload the links and
@@ -18,7 +23,7 @@ export function useLinkClick(reloadLinks: () => void) {
 
   function openHead(link: Link) {
     if (busy.current) return; // one click at a time: no double counting
-    const href = safeHref(link.link);
+    const href = linkHref(link.link); // only web addresses are ever opened (spec §5)
     if (!href) {
       toast.error('This link cannot be opened.');
       return;
@@ -27,7 +32,8 @@ export function useLinkClick(reloadLinks: () => void) {
     setBusyId(link.id);
     const tab = openPlaceholderTab();
 
-    incrementClicks(link.id)
+    // Where the visitor came from to this page (issue 14: the click event keeps its host only).
+    incrementClicks(link.id, document.referrer)
       .then(
         (answer) => {
           toast.success(answer?.message || 'Click counted.');
@@ -36,7 +42,7 @@ export function useLinkClick(reloadLinks: () => void) {
         },
         (error: unknown) => {
           closeTab(tab);
-          toast.error(isRefusal(error) ? error.serverMessage : MESSAGES.updateClicksFailed);
+          toast.error(clickFailureText(error));
           reloadLinks(); // the queue may have moved on (another visitor completed the link)
         },
       )

@@ -1,20 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, getPublicLinks, getPublicProfile, MESSAGES, type AboutProfile, type Link } from '@rotalink/shared-api';
+import { errorKind, errorText, getPublicLinks, getPublicProfile, MESSAGES, type AboutProfile, type Link } from '@rotalink/shared-api';
 
 export type ProfileState =
-  | { status: 'loading' }
-  | { status: 'ready'; profile: AboutProfile }
-  | { status: 'not-found' }
-  | { status: 'error' };
+  { status: 'loading' } | { status: 'ready'; profile: AboutProfile } | { status: 'not-found' } | { status: 'error'; text: string };
 
 export type LinksState =
-  | { status: 'loading' }
-  | { status: 'ready'; pending: Link[]; completed: Link[]; reloading: boolean }
-  | { status: 'error' };
+  { status: 'loading' } | { status: 'ready'; pending: Link[]; completed: Link[]; reloading: boolean } | { status: 'error'; text: string };
 
-/** 400 (malformed id) and 404 (unknown id) both mean: there is no such page. */
-const isUnknownProfile = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+/** A malformed id ('invalid') and an unknown one ('not-found') both mean: there is no such page. */
+const isUnknownProfile = (error: unknown) => ['not-found', 'invalid'].includes(errorKind(error));
+/** Spec §8's fixed texts, or "temporarily unavailable" when the API is away for a moment. */
+const profileFailure = (error: unknown) => errorText(error, MESSAGES.loadProfileFailed, { serverText: false });
+const linksFailure = (error: unknown) => errorText(error, MESSAGES.loadLinksFailed, { serverText: false });
 
 /**
  * The visitor page's data: the owner's profile and the two link lists, fetched in parallel.
@@ -32,29 +30,29 @@ export function usePublicPage(userId: string) {
     setProfile({ status: 'loading' });
     getPublicProfile(userId).then(
       (data) => request === profileRequest.current && setProfile({ status: 'ready', profile: data }),
-      (error) => request === profileRequest.current && setProfile({ status: isUnknownProfile(error) ? 'not-found' : 'error' }),
+      (error) =>
+        request === profileRequest.current &&
+        setProfile(isUnknownProfile(error) ? { status: 'not-found' } : { status: 'error', text: profileFailure(error) }),
     );
   }, [userId]);
 
   const loadLinks = useCallback(
     (mode: 'initial' | 'reload') => {
       const request = ++linksRequest.current;
-      setLinks((current) =>
-        mode === 'reload' && current.status === 'ready' ? { ...current, reloading: true } : { status: 'loading' },
-      );
+      setLinks((current) => (mode === 'reload' && current.status === 'ready' ? { ...current, reloading: true } : { status: 'loading' }));
       getPublicLinks(userId).then(
         (data) => {
           if (request !== linksRequest.current) return;
           setLinks({ status: 'ready', pending: data?.pending ?? [], completed: data?.completed ?? [], reloading: false });
         },
-        () => {
+        (error) => {
           if (request !== linksRequest.current) return;
           setLinks((current) => {
             if (mode === 'reload' && current.status === 'ready') {
-              toast.error(MESSAGES.loadLinksFailed); // the lists stay; say they may be stale
+              toast.error(linksFailure(error)); // the lists stay; say they may be stale
               return { ...current, reloading: false };
             }
-            return { status: 'error' };
+            return { status: 'error', text: linksFailure(error) };
           });
         },
       );

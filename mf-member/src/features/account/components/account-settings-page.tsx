@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { MESSAGES, errorText, getProfile } from '@rotalink/shared-api';
+import { ErrorPanel, Loading } from '../../../components/page-state';
+import { usePageTitle } from '../../../components/use-page-title';
+import { useAsyncData } from '../../../components/use-async-data';
+import { ChangeEmailForm } from './change-email-form';
+import { ChangePasswordForm } from './change-password-form';
+
+/** /account — account settings (issue 13): change password, change email. Linked from the dashboard. */
+export function AccountSettingsPage() {
+  usePageTitle('Account settings');
+  const profile = useAsyncData(() => getProfile(), []);
+  return (
+    <div className="mem-page">
+      <header className="mem-header">
+        <div style={{ minWidth: 0 }}>
+          <h1>Account settings</h1>
+          <p className="mem-subtitle">Your sign-in email and password.</p>
+        </div>
+        <Link className="mem-btn mem-btn--secondary" to="/user">
+          Back to dashboard
+        </Link>
+      </header>
+      {profile.state.status === 'loading' && <Loading label="Loading your account…" />}
+      {profile.state.status === 'error' && (
+        <ErrorPanel message={errorText(profile.state.error, MESSAGES.loadProfileFailed, { serverText: false })} onRetry={profile.retry} />
+      )}
+      {profile.state.status === 'ready' && (
+        <div className="mem-grid-2">
+          <ChangePasswordForm />
+          <ChangeEmailForm currentEmail={profile.state.data.email} />
+        </div>
+      )}
+    </div>
+  );
+}

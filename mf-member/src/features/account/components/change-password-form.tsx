@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { MAX_PASSWORD, MESSAGES, MIN_PASSWORD, changePassword, errorText, tokenStore } from '@rotalink/shared-api';
+import { TextField } from '../../../components/field';
+import { compact } from '../../../components/validation';
+
+type Fields = 'current' | 'next' | 'confirm';
+const EMPTY: Record<Fields, string> = { current: '', next: '', confirm: '' };
+
+function check(v: Record<Fields, string>): Partial<Record<Fields, string>> {
+  return compact({
+    current: v.current ? undefined : 'Enter your current password.',
+    next: !v.next
+      ? 'Enter a new password.'
+      : v.next.length < MIN_PASSWORD
+        ? `The new password needs at least ${MIN_PASSWORD} characters.`
+        : v.next.length > MAX_PASSWORD
+          ? `The new password must be at most ${MAX_PASSWORD} characters.`
+          : v.next === v.current
+            ? 'The new password must be different from the current one.'
+            : undefined,
+    confirm: v.confirm === v.next ? undefined : MESSAGES.passwordsDoNotMatch,
+  });
+}
+
+/**
+ * Change password (issue 13): the current one proves who is asking. The server ends every other
+ * session and answers a fresh token, stored here so this tab (and the others of this browser)
+ * stay signed in.
+ */
+export function ChangePasswordForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const set = (field: Fields, value: string) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = check(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await changePassword({ currentPassword: values.current, newPassword: values.next });
+      tokenStore.setSession(answer.token);
+      setValues(EMPTY);
+      setOutcome({ ok: true, text: answer.message });
+      toast.success(answer.message);
+    } catch (error) {
+      const text = errorText(error, MESSAGES.somethingWentWrong);
+      setOutcome({ ok: false, text });
+      toast.error(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="mem-card mem-form" onSubmit={onSubmit} noValidate aria-label="Change password">
+      <h2>Change password</h2>
+      {outcome && (
+        <div className={outcome.ok ? 'mem-notice' : 'mem-alert'} role={outcome.ok ? 'status' : undefined}>
+          {outcome.text}
+        </div>
+      )}
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        maxLength={MAX_PASSWORD}
+        value={values.current}
+        error={errors.current}
+        onChange={(e) => set('current', e.target.value)}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD} characters. You stay signed in here; other devices are signed out.`}
+        maxLength={MAX_PASSWORD}
+        value={values.next}
+        error={errors.next}
+        onChange={(e) => set('next', e.target.value)}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={MAX_PASSWORD}
+        value={values.confirm}
+        error={errors.confirm}
+        onChange={(e) => set('confirm', e.target.value)}
+      />
+      <div className="mem-actions">
+        <button type="submit" className="mem-btn" disabled={busy}>
+          {busy ? 'Saving…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, getRotatorSettings, tokenStore, updateRotatorSettings, type RotatorSettings } from '@rotalink/shared-api';
+import { renderPage } from '../../../test-utils/render-page';
+import { RotatorSettingsSection } from './rotator-settings';
+
+jest.mock('@rotalink/shared-api', () => ({
+  ...jest.requireActual('@rotalink/shared-api'),
+  getRotatorSettings: jest.fn(),
+  updateRotatorSettings: jest.fn(),
+}));
+const mockGet = getRotatorSettings as jest.MockedFunction<typeof getRotatorSettings>;
+const mockPut = updateRotatorSettings as jest.MockedFunction<typeof updateRotatorSettings>;
+
+const saved: RotatorSettings = {
+  rotator_url: 'https://api.example.com/r/u_member1',
+  mode: 'fulfillment',
+  on_finish: 'page',
+  backup_url: null,
+  unique_window_hours: 0,
+  filter_bots: true,
+};
+
+const renderSection = () =>
+  renderPage(<RotatorSettingsSection userId="u_member1" />, { path: '/Addlinks', url: '/Addlinks?userId=u_member1' });
+const section = () => screen.getByRole('region', { name: 'Rotator link' });
+const form = () => screen.getByRole('form', { name: 'Rotator settings' });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  tokenStore.setSession('member-token');
+  mockGet.mockResolvedValue(saved);
+});
+
+describe('RotatorSettingsSection', () => {
+  it('loads, then shows the rotator link with Copy and the mode with its sentence', async () => {
+    renderSection();
+    expect(within(section()).getByRole('status')).toHaveTextContent('Loading rotator settings…');
+    expect(await screen.findByRole('link', { name: saved.rotator_url })).toHaveAttribute('href', saved.rotator_url);
+    expect(mockGet).toHaveBeenCalledWith('u_member1');
+    expect(within(section()).getByRole('button', { name: 'Copy rotator link' })).toBeInTheDocument();
+    const mode = within(form()).getByLabelText('Rotation mode');
+    expect(mode).toHaveValue('fulfillment');
+    expect(mode).toHaveAccessibleDescription(
+      'Every visitor goes to the first link of the queue until it reaches its max clicks, then to the next one.',
+    );
+    await userEvent.selectOptions(mode, 'spillover');
+    expect(mode).toHaveAccessibleDescription(
+      "A visitor's first visit goes to the first open link, their next visit to the second, and so on.",
+    );
+    expect(within(form()).getByRole('radio', { name: 'Send visitors to my public page' })).toBeChecked();
+    expect(within(form()).getByRole('checkbox', { name: 'Do not count bots, link previews and prefetches' })).toBeChecked();
+    expect(within(form()).getByLabelText('Unique window (hours)')).toHaveValue('0');
+  });
+
+  it('saves every choice and shows the server’s message', async () => {
+    mockPut.mockResolvedValue({
+      message: 'Rotator settings saved',
+      settings: {
+        ...saved,
+        mode: 'round_robin',
+        on_finish: 'backup',
+        backup_url: 'https://www.b.example.com',
+        unique_window_hours: 24,
+        filter_bots: false,
+      },
+    });
+    renderSection();
+    await screen.findByRole('form', { name: 'Rotator settings' });
+    await userEvent.selectOptions(within(form()).getByLabelText('Rotation mode'), 'round_robin');
+    await userEvent.click(within(form()).getByRole('radio', { name: 'Send visitors to a backup URL' }));
+    await userEvent.type(within(form()).getByLabelText('Backup URL'), 'www.b.example.com');
+    const windowField = within(form()).getByLabelText('Unique window (hours)');
+    await userEvent.clear(windowField);
+    await userEvent.type(windowField, '24');
+    await userEvent.click(within(form()).getByRole('checkbox', { name: /Do not count bots/ }));
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
+    expect(mockPut).toHaveBeenCalledWith({
+      user_id: 'u_member1',
+      mode: 'round_robin',
+      on_finish: 'backup',
+      backup_url: 'www.b.example.com',
+      unique_window_hours: 24,
+      filter_bots: false,
+    });
+    expect(await screen.findByText('Rotator settings saved')).toBeInTheDocument();
+    // The form now shows what the server stored ('www.' became 'https://www.').
+    await waitFor(() => expect(within(form()).getByLabelText('Backup URL')).toHaveValue('https://www.b.example.com'));
+  });
+
+  it('checks the backup URL and the window in the browser before sending', async () => {
+    renderSection();
+    await screen.findByRole('form', { name: 'Rotator settings' });
+    expect(within(form()).queryByLabelText('Backup URL')).not.toBeInTheDocument();
+    await userEvent.click(within(form()).getByRole('radio', { name: 'Send visitors to a backup URL' }));
+    const windowField = within(form()).getByLabelText('Unique window (hours)');
+    await userEvent.clear(windowField);
+    await userEvent.type(windowField, '721');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
+    expect(within(form()).getByLabelText('Backup URL')).toHaveAccessibleDescription(
+      expect.stringContaining("Backup URL is required when on finish is 'backup'."),
+    );
+    expect(windowField).toHaveAccessibleDescription(expect.stringContaining('Unique window (hours) must be a whole number from 0 to 720.'));
+    await userEvent.type(within(form()).getByLabelText('Backup URL'), 'http://plain.example.com');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
+    expect(within(form()).getByLabelText('Backup URL')).toHaveAccessibleDescription(
+      expect.stringContaining("Backup URL must start with 'https://' or 'www.'"),
+    );
+    expect(mockPut).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal next to the form and keeps what was chosen', async () => {
+    mockPut.mockRejectedValue(
+      new ApiError('Mode is not one of the allowed values.', {
+        code: 'invalid',
+        status: 400,
+        serverMessage: 'Mode is not one of the allowed values.',
+      }),
+    );
+    renderSection();
+    await screen.findByRole('form', { name: 'Rotator settings' });
+    await userEvent.selectOptions(within(form()).getByLabelText('Rotation mode'), 'random');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('Mode is not one of the allowed values.');
+    expect(within(form()).getByLabelText('Rotation mode')).toHaveValue('random');
+    expect(within(form()).getByRole('button', { name: 'Save rotator settings' })).toBeEnabled();
+  });
+
+  it('a failed load says so, and Retry loads again', async () => {
+    mockGet.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'network' }));
+    renderSection();
+    expect(await within(section()).findByRole('alert')).toHaveTextContent('Failed to load the rotator settings.');
+    await userEvent.click(within(section()).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('form', { name: 'Rotator settings' })).toBeInTheDocument();
+    expect(mockGet).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,162 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { CopyLink } from '../../../components/copy-link';
+import { TextField } from '../../../components/field';
+import { ErrorPanel, Loading } from '../../../components/page-state';
+import { ON_FINISH_CHOICES, ROTATION_MODE_CHOICES } from '../hooks/rotator-choices';
+import {
+  FINISH_TEXT,
+  MODE_TEXT,
+  toFormValues,
+  validateRotatorForm,
+  type RotatorFormErrors,
+  type RotatorFormValues,
+} from '../hooks/rotator-form';
+import { useRotatorSettings } from '../hooks/use-rotator-settings';
+
+export const LOAD_ROTATOR_FAILED = 'Failed to load the rotator settings.';
+
+/**
+ * A profile's rotator link (issue 14): the one URL to post anywhere, with Copy, and how it
+ * rotates — the mode (one sentence each), what happens when every link is full, the unique
+ * window and the bot filter. Shown on /Addlinks beside the queue it rotates.
+ */
+export function RotatorSettingsSection({ userId }: { userId: string }) {
+  const { settings, current, save, saving } = useRotatorSettings(userId);
+  const [values, setValues] = useState<RotatorFormValues | null>(null);
+  const [errors, setErrors] = useState<RotatorFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const modeId = useId();
+  const finishId = useId();
+
+  // The form starts from what the server has, and again after each save.
+  useEffect(() => {
+    if (current) setValues(toFormValues(current));
+  }, [current]);
+
+  if (settings.state.status === 'loading') {
+    return (
+      <section className="mem-card" aria-labelledby="mem-rotator-heading">
+        <h2 id="mem-rotator-heading">Rotator link</h2>
+        <Loading label="Loading rotator settings…" />
+      </section>
+    );
+  }
+  if (settings.state.status === 'error' || !current || !values) {
+    return (
+      <section className="mem-card" aria-labelledby="mem-rotator-heading">
+        <h2 id="mem-rotator-heading">Rotator link</h2>
+        <ErrorPanel message={LOAD_ROTATOR_FAILED} onRetry={settings.retry} />
+      </section>
+    );
+  }
+
+  const set = <K extends keyof RotatorFormValues>(key: K, value: RotatorFormValues[K]) => {
+    setValues({ ...values, [key]: value });
+    setServerError(null);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRotatorForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const result = await save(values);
+    setServerError(result.ok ? null : result.error);
+  };
+
+  return (
+    <section className="mem-card" aria-labelledby="mem-rotator-heading" style={{ display: 'grid', gap: 12 }}>
+      <div>
+        <h2 id="mem-rotator-heading" style={{ marginBottom: 4 }}>
+          Rotator link
+        </h2>
+        <p className="mem-muted" style={{ margin: 0 }}>
+          One link to post anywhere: each visitor is sent straight to the link whose turn it is. Bots, link previews and repeat visitors can
+          be left uncounted.
+        </p>
+      </div>
+      <CopyLink url={current.rotator_url} label="rotator link" />
+
+      <form className="mem-form" onSubmit={onSubmit} noValidate aria-label="Rotator settings">
+        <div className="mem-field">
+          <label htmlFor={modeId} className="mem-field__label">
+            Rotation mode
+          </label>
+          <select
+            id={modeId}
+            className="mem-input"
+            value={values.mode}
+            aria-describedby={`${modeId}-hint`}
+            onChange={(e) => set('mode', e.target.value as RotatorFormValues['mode'])}
+          >
+            {ROTATION_MODE_CHOICES.map((mode) => (
+              <option key={mode} value={mode}>
+                {MODE_TEXT[mode].label}
+              </option>
+            ))}
+          </select>
+          <span id={`${modeId}-hint`} className="mem-field__hint">
+            {MODE_TEXT[values.mode].sentence}
+          </span>
+        </div>
+
+        <fieldset className="mem-field" style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={`${finishId}-hint`}>
+          <legend className="mem-field__label">When every link is full</legend>
+          {ON_FINISH_CHOICES.map((choice) => (
+            <label key={choice} className="mem-check">
+              <input
+                type="radio"
+                name={`${finishId}-finish`}
+                value={choice}
+                checked={values.onFinish === choice}
+                onChange={() => set('onFinish', choice)}
+              />
+              {FINISH_TEXT[choice]}
+            </label>
+          ))}
+          <span id={`${finishId}-hint`} className="mem-field__hint">
+            Visitors always go somewhere: bots and repeat visitors never restart the queue.
+          </span>
+        </fieldset>
+
+        {(values.onFinish === 'backup' || values.backupUrl !== '') && (
+          <TextField
+            label="Backup URL"
+            note={values.onFinish === 'backup' ? undefined : '(not used unless chosen above)'}
+            hint="Starts with https:// or www."
+            inputMode="url"
+            autoComplete="off"
+            value={values.backupUrl}
+            error={errors.backupUrl}
+            onChange={(e) => set('backupUrl', e.target.value)}
+          />
+        )}
+
+        <TextField
+          label="Unique window (hours)"
+          hint="0 = every click counts. Otherwise a visitor's repeat click on the same link within this many hours is not counted (up to 720)."
+          inputMode="numeric"
+          value={values.windowHours}
+          error={errors.windowHours}
+          onChange={(e) => set('windowHours', e.target.value)}
+        />
+
+        <label className="mem-check">
+          <input type="checkbox" checked={values.filterBots} onChange={(e) => set('filterBots', e.target.checked)} />
+          Do not count bots, link previews and prefetches
+        </label>
+
+        {serverError && (
+          <p className="mem-alert" role="alert" style={{ margin: 0 }}>
+            {serverError}
+          </p>
+        )}
+        <div className="mem-actions">
+          <button type="submit" className="mem-btn" disabled={saving}>
+            {saving ? 'Saving…' : 'Save rotator settings'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { LINK_URL_PATTERN, type OnFinish, type RotationMode, type RotatorSettings, type UpdateRotatorBody } from '@rotalink/shared-api';
+
+/** The settings form as typed (the window as text, so a half-typed number is not lost). */
+export interface RotatorFormValues {
+  mode: RotationMode;
+  onFinish: OnFinish;
+  backupUrl: string;
+  windowHours: string;
+  filterBots: boolean;
+}
+
+export type RotatorFormErrors = Partial<Record<'backupUrl' | 'windowHours', string>>;
+
+export const MAX_WINDOW_HOURS = 720;
+
+/** One sentence per mode, as the member reads it next to the choice (issue 14). */
+export const MODE_TEXT: Record<RotationMode, { label: string; sentence: string }> = {
+  fulfillment: {
+    label: 'Fulfillment (in order)',
+    sentence: 'Every visitor goes to the first link of the queue until it reaches its max clicks, then to the next one.',
+  },
+  round_robin: {
+    label: 'Round robin',
+    sentence: 'Visitors take turns: each one goes to the next open link after the one the previous visitor got.',
+  },
+  random: { label: 'Random', sentence: 'Each visitor goes to a link picked at random among the links that are still open.' },
+  spillover: {
+    label: 'Spillover',
+    sentence: "A visitor's first visit goes to the first open link, their next visit to the second, and so on.",
+  },
+};
+
+export const FINISH_TEXT: Record<OnFinish, string> = {
+  page: 'Send visitors to my public page',
+  backup: 'Send visitors to a backup URL',
+  restart: 'Start the queue again (every link back to 0 clicks)',
+};
+
+export const toFormValues = (s: RotatorSettings): RotatorFormValues => ({
+  mode: s.mode,
+  onFinish: s.on_finish,
+  backupUrl: s.backup_url ?? '',
+  windowHours: String(s.unique_window_hours),
+  filterBots: s.filter_bots,
+});
+
+/** The browser's check mirrors the server's texts (the server checks again). */
+export function validateRotatorForm(v: RotatorFormValues): RotatorFormErrors {
+  const errors: RotatorFormErrors = {};
+  const url = v.backupUrl.trim();
+  if (v.onFinish === 'backup' && !url) errors.backupUrl = "Backup URL is required when on finish is 'backup'.";
+  else if (url && !LINK_URL_PATTERN.test(url)) errors.backupUrl = "Backup URL must start with 'https://' or 'www.'";
+  if (!/^\d+$/.test(v.windowHours.trim()) || Number(v.windowHours) > MAX_WINDOW_HOURS) {
+    errors.windowHours = `Unique window (hours) must be a whole number from 0 to ${MAX_WINDOW_HOURS}.`;
+  }
+  return errors;
+}
+
+export function toUpdateBody(v: RotatorFormValues, userId: string): UpdateRotatorBody {
+  return {
+    user_id: userId,
+    mode: v.mode,
+    on_finish: v.onFinish,
+    backup_url: v.backupUrl.trim() || null,
+    unique_window_hours: Number(v.windowHours.trim()),
+    filter_bots: v.filterBots,
+  };
+}

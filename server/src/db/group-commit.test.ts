@@ -1,0 +1,201 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { bearer, engines, useTestApp, signupMember, activate, type Member } from '../../test/helpers';
+import { HttpError } from '../errors';
+import { MESSAGES } from '@rotalink/shared-api/rules';
+import { applyPageClick, LINK_COMPLETED, LINK_NOT_FOUND } from '../modules/links/increment-click';
+import type { LinkRow } from '../modules/links/links.table';
+import type { DbOrTrx } from './database';
+import { connect } from './connect';
+import { GroupCommit } from './group-commit';
+
+/** A person's click from the page (a counted one), as the visitor route hands it over. */
+const applyClick =
+  (owner: () => string) =>
+  async (trx: DbOrTrx, linkId: string): Promise<LinkRow> =>
+    (
+      await applyPageClick(trx, {
+        linkId,
+        userId: owner(),
+        visit: { bot: false, device: 'desktop', referrerHost: null, visitor: 'group-commit-test' },
+        now: new Date(),
+      })
+    ).link;
+
+/** The click use case on a group commit of its own, as the app wires it. */
+function clickCommits(
+  db: ConstructorParameters<typeof GroupCommit>[0],
+  apply: (trx: DbOrTrx, linkId: string) => Promise<{ clicks: number }>,
+) {
+  const commits = new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError });
+  return {
+    stats: commits.stats,
+    drain: () => commits.drain(),
+    click: (linkId: string) => commits.run(linkId, (trx) => apply(trx, linkId)),
+  };
+}
+
+/**
+ * Group commit (issue 7): clicks that arrive together are applied in ONE transaction with the same
+ * per-click atomic statement, and each is answered only after that transaction commits.
+ */
+describe.each(engines)('group commit of clicks (%s)', (engine) => {
+  const t = useTestApp(engine);
+  let m: Member;
+  beforeAll(async () => {
+    m = await signupMember(t.app);
+    await activate(t.db, m.userId);
+  });
+  beforeEach(async () => {
+    await t.db.deleteFrom('links').where('user_id', '=', m.userId).execute();
+  });
+
+  const addLink = async (max_clicks: number | null): Promise<{ id: string }> =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/links/linkadd',
+        headers: bearer(m.token),
+        payload: { link: 'https://example.com/x', max_clicks, user_id: m.userId },
+      })
+    ).json().link;
+  const storedClicks = async (id: string) =>
+    (await t.db.selectFrom('links').select('clicks').where('id', '=', id).executeTakeFirstOrThrow()).clicks;
+
+  it('a batch with clicks past the cap acknowledges exactly cap clicks and refuses the rest with the right message', async () => {
+    const head = await addLink(5);
+    const next = await addLink(3);
+    const batcher = clickCommits(
+      t.db,
+      applyClick(() => m.userId),
+    );
+    // 12 clicks in the same tick: one batch, one transaction.
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => batcher.click(head.id)));
+    expect(batcher.stats).toEqual({ batches: 1, works: 12 });
+    const accepted = results
+      .filter((r) => r.status === 'fulfilled')
+      .map((r) => (r as PromiseFulfilledResult<{ clicks: number }>).value.clicks);
+    expect(accepted).toEqual([1, 2, 3, 4, 5]);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason);
+    expect(refused).toHaveLength(7);
+    for (const err of refused) {
+      expect(err).toBeInstanceOf(HttpError);
+      expect(err).toMatchObject({ statusCode: 409, message: LINK_COMPLETED });
+    }
+    expect(await storedClicks(head.id)).toBe(5);
+    expect(await storedClicks(next.id)).toBe(0);
+  });
+
+  it('refuses a click off the queue head and an unknown link alone, and counts the others in the same batch', async () => {
+    const head = await addLink(10);
+    const next = await addLink(10);
+    const batcher = clickCommits(
+      t.db,
+      applyClick(() => m.userId),
+    );
+    const [a, b, c] = await Promise.allSettled([batcher.click(head.id), batcher.click(next.id), batcher.click('no-such-link-000000')]);
+    expect(batcher.stats.batches).toBe(1);
+    expect(a).toMatchObject({ status: 'fulfilled', value: { id: head.id, clicks: 1 } });
+    expect(b).toMatchObject({ status: 'rejected', reason: { statusCode: 409, message: MESSAGES.completePreviousFirst } });
+    expect(c).toMatchObject({ status: 'rejected', reason: { statusCode: 404, message: LINK_NOT_FOUND } });
+    expect(await storedClicks(head.id)).toBe(1);
+    expect(await storedClicks(next.id)).toBe(0);
+  });
+
+  it('a failed transaction rejects every click in it and counts none of them', async () => {
+    const head = await addLink(100);
+    // The database fails half-way through the batch: the third click's statement hits a missing table.
+    let applied = 0;
+    const batcher = clickCommits(t.db, async (trx, linkId) => {
+      const link = await applyClick(() => m.userId)(trx, linkId);
+      if (++applied === 3) await sql`update no_such_table set x = 1`.execute(trx);
+      return link;
+    });
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => batcher.click(head.id)));
+    expect(batcher.stats.batches).toBe(1);
+    expect(results.every((r) => r.status === 'rejected' && !(r.reason instanceof HttpError))).toBe(true);
+    // The two clicks applied before the failure were rolled back with it: nothing acknowledged, nothing counted.
+    expect(await storedClicks(head.id)).toBe(0);
+    // The batcher recovers: the next batch commits.
+    await expect(batcher.click(head.id)).resolves.toMatchObject({ clicks: 1 });
+    expect(await storedClicks(head.id)).toBe(1);
+  });
+
+  it('answers a click only once its transaction has committed', async () => {
+    const head = await addLink(null);
+    // A second connection, as another API node would have: it sees only committed data.
+    const other = connect(t.databaseUrl, { searchPath: t.searchPath });
+    try {
+      const seenByOther: Array<[number, number]> = [];
+      const batcher = clickCommits(
+        t.db,
+        applyClick(() => m.userId),
+      );
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          batcher.click(head.id).then(async (link) => {
+            const row = await other.db.selectFrom('links').select('clicks').where('id', '=', head.id).executeTakeFirstOrThrow();
+            seenByOther.push([link.clicks, row.clicks]);
+          }),
+        ),
+      );
+      expect(seenByOther).toHaveLength(20);
+      for (const [answered, stored] of seenByOther) expect(stored).toBeGreaterThanOrEqual(answered);
+      expect(seenByOther.map(([answered]) => answered).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('clicks arriving during a commit form the next batch, and drain() applies what is queued', async () => {
+    const head = await addLink(null);
+    const batcher = clickCommits(
+      t.db,
+      applyClick(() => m.userId),
+    );
+    const first = batcher.click(head.id);
+    await new Promise((r) => setImmediate(r)); // the first batch is now committing
+    const later = [batcher.click(head.id), batcher.click(head.id)];
+    await batcher.drain();
+    await Promise.all([first, ...later]);
+    expect(batcher.stats).toEqual({ batches: 2, works: 3 });
+    expect(await storedClicks(head.id)).toBe(3);
+  });
+
+  if (engine === 'postgres') {
+    it('a batch PostgreSQL aborts as a deadlock is run again: every click answered once and counted once', async () => {
+      const a = await addLink(null);
+      const other = await signupMember(t.app);
+      await activate(t.db, other.userId);
+      const b = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/links/linkadd',
+          headers: bearer(other.token),
+          payload: { link: 'https://example.com/b', max_clicks: null, user_id: other.userId },
+        })
+      ).json().link;
+      const [first, second] = [a.id, b.id].sort();
+      // Another transaction holds the second link, and will ask for the first: a real deadlock.
+      const rival = new pg.Client({ connectionString: t.databaseUrl, options: `-c search_path=${t.searchPath}` });
+      await rival.connect();
+      try {
+        await rival.query('begin');
+        await rival.query('update links set name = name where id = $1', [second]);
+        const ownerOf = (linkId: string) => (linkId === a.id ? m.userId : other.userId);
+        const batcher = clickCommits(t.db, (trx, linkId) => applyClick(() => ownerOf(linkId))(trx, linkId));
+        const clicks = Promise.all([batcher.click(first), batcher.click(second)]);
+        await new Promise((r) => setTimeout(r, 300)); // the batch holds the first link and waits for the second
+        await rival.query('update links set name = name where id = $1', [first]); // PostgreSQL aborts the batch (it waited first)
+        await rival.query('commit');
+        const answers = await clicks;
+        expect(answers.map((l) => l.clicks)).toEqual([1, 1]);
+        expect(batcher.stats.batches).toBe(1);
+      } finally {
+        await rival.end();
+      }
+      expect(await storedClicks(first)).toBe(1);
+      expect(await storedClicks(second)).toBe(1);
+    });
+  }
+});

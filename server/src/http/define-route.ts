@@ -1,0 +1,26 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Endpoint } from '@rotalink/shared-api/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { schemaOf } from './route-schema';
+
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * A route's method, URL, schema and guard, all from the contract's `endpoints` table: the
+ * contract says which token each call needs (`auth`), so no route writes its guard by hand.
+ * Spread it into `app.route({ ...defineRoute(app, endpoints.x, 'tag'), handler })`; Fastify's
+ * TypeBox provider types the handler's request from the schema.
+ */
+export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, tag: string) {
+  const guard: Guard | undefined =
+    endpoint.auth === 'member' ? app.requireMember : endpoint.auth === 'admin' ? app.requireAdmin : undefined;
+  return {
+    method: endpoint.method,
+    url: endpoint.url,
+    schema: schemaOf(endpoint, tag),
+    ...(guard ? { onRequest: guard } : {}),
+  };
+}
+
+/** The app with the TypeBox type provider, as every feature's routes plugin starts. */
+export const typed = (fastify: FastifyInstance) => fastify.withTypeProvider<TypeBoxTypeProvider>();

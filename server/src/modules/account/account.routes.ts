@@ -1,0 +1,51 @@
+import { endpoints } from '@rotalink/shared-api/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineRoute, typed } from '../../http/define-route';
+import type { Mailer } from '../mail/mailer';
+import type { MailDeps } from '../mail/send-later';
+import { changePassword, PASSWORD_CHANGED } from './change-password';
+import { confirmEmailChange, requestEmailChange } from './change-email';
+
+/** Account settings (issue 13): change-password, change-email and the token-less confirm-email. */
+export async function accountRoutes(fastify: FastifyInstance, opts: { mailer: Mailer }): Promise<void> {
+  const app = typed(fastify);
+  const mail = (request: FastifyRequest): MailDeps => ({ mailer: opts.mailer, log: request.log, publicSiteUrl: app.config.publicSiteUrl });
+
+  app.route({
+    ...defineRoute(app, endpoints.changePassword, 'account'),
+    handler: async (request) => {
+      const token = await changePassword({
+        db: app.db,
+        config: app.config,
+        limiter: app.loginLimiter,
+        userId: request.auth.userId,
+        ip: request.ip,
+        body: request.body,
+      });
+      return { status: 'SUCCESS' as const, message: PASSWORD_CHANGED, token };
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.changeEmail, 'account'),
+    handler: async (request) => {
+      const message = await requestEmailChange({
+        db: app.db,
+        limiter: app.loginLimiter,
+        mail: mail(request),
+        userId: request.auth.userId,
+        ip: request.ip,
+        body: request.body,
+      });
+      return { status: 'SUCCESS' as const, message };
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.confirmEmail, 'account'),
+    handler: async (request) => {
+      const message = await confirmEmailChange({ db: app.db, mail: mail(request), token: request.body.token });
+      return { status: 'SUCCESS' as const, message };
+    },
+  });
+}

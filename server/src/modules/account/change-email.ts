@@ -1,0 +1,101 @@
+import type { ChangeEmailBody } from '@rotalink/shared-api/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect-sql';
+import { nowIso } from '../../db/ids';
+import { BadRequest, Conflict, TooMany, Unavailable } from '../../errors';
+import type { LoginLimiter } from '../../plugins/login-limiter';
+import { EMAIL_TAKEN } from '../auth/auth.service';
+import type { MailDeps } from '../mail/send-later';
+import { MAIL_UNAVAILABLE } from '../password-reset/request-password-reset';
+import { findUserByEmail, findUserById, normaliseEmail, updateUser } from '../users/users.repository';
+import { checkCurrentPassword } from './current-password';
+import { sendEmailChangedNotice, sendEmailChangeMail } from './email-change-mail';
+import { countRecentEmailChanges, findEmailChangeForUpdate, insertEmailChange, useAllEmailChanges } from './email-changes.repository';
+
+/** 32 random bytes like a reset token; only the sha256 is stored. A day to open the mail. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
+/** More requests than this per account per hour are refused, so nobody floods an inbox through us. */
+export const MAX_EMAIL_CHANGES_PER_HOUR = 5;
+
+export const EMAIL_TEXT = {
+  same: 'This is already the email address of your account.',
+  tooMany: 'Too many email change requests. Please try again in an hour.',
+  sent: (email: string) => `We sent a confirmation link to ${email}. Your email address changes when you open it.`,
+  invalid: 'This email confirmation link is invalid or has expired. Please ask for a new one.',
+  taken: 'This email address now belongs to another account. Please ask for a change to another address.',
+  done: (email: string) => `Your email address is now ${email}. Use it to sign in.`,
+} as const;
+
+const newToken = (): string => randomBytes(32).toString('base64url');
+export const hashEmailToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * POST /api/auth/change-email (issue 13): after the current password, a single-use link is
+ * mailed to the NEW address (sent after the answer). The account's email is unchanged until the
+ * link is opened; asking again voids the earlier links.
+ */
+export async function requestEmailChange(opts: {
+  db: Db;
+  limiter: LoginLimiter;
+  mail: MailDeps;
+  userId: string;
+  ip: string;
+  body: ChangeEmailBody;
+}): Promise<string> {
+  const { db, body } = opts;
+  // The call exists to mail a link: while the SMTP server is known to be away, say so (README "Failure modes").
+  if (!opts.mail.mailer.isUp()) throw new Unavailable(MAIL_UNAVAILABLE);
+  const user = await checkCurrentPassword({ db, limiter: opts.limiter, userId: opts.userId, ip: opts.ip, password: body.currentPassword });
+  const newEmail = normaliseEmail(body.newEmail);
+  if (newEmail === user.email) throw new BadRequest(EMAIL_TEXT.same);
+  if (await findUserByEmail(db, newEmail)) throw new Conflict(EMAIL_TAKEN, 'email-taken');
+  const now = Date.now();
+  if ((await countRecentEmailChanges(db, user.id, new Date(now - 3600_000).toISOString())) >= MAX_EMAIL_CHANGES_PER_HOUR) {
+    throw new TooMany(EMAIL_TEXT.tooMany);
+  }
+  const token = newToken();
+  await db.transaction().execute(async (trx) => {
+    await useAllEmailChanges(trx, user.id, nowIso());
+    await insertEmailChange(trx, {
+      tokenHash: hashEmailToken(token),
+      userId: user.id,
+      newEmail,
+      expiresAt: new Date(now + EMAIL_CHANGE_TTL_MS).toISOString(),
+      now: nowIso(),
+    });
+  });
+  void sendEmailChangeMail(opts.mail, { to: newEmail, firstName: user.first_name, token, ttlHours: EMAIL_CHANGE_TTL_MS / 3600_000 });
+  return EMAIL_TEXT.sent(newEmail);
+}
+
+/**
+ * POST /api/auth/confirm-email (no sign-in: the link may be opened on another device). One
+ * transaction: the token must be known, unused and unexpired; the email changes (the UNIQUE index
+ * has the last word if another account took the address meanwhile) and every open link of the
+ * user is used up. The old address is told afterwards.
+ */
+export async function confirmEmailChange(opts: { db: Db; mail: MailDeps; token: string }): Promise<string> {
+  const { db } = opts;
+  const changed = await db.transaction().execute(async (trx) => {
+    const change = await findEmailChangeForUpdate(trx, hashEmailToken(opts.token));
+    const now = nowIso();
+    if (!change || change.used_at !== null || change.expires_at <= now) throw new BadRequest(EMAIL_TEXT.invalid);
+    const user = await findUserById(trx, change.user_id);
+    if (!user) throw new BadRequest(EMAIL_TEXT.invalid);
+    const holder = await findUserByEmail(trx, change.new_email);
+    if (holder && holder.id !== user.id) throw new Conflict(EMAIL_TEXT.taken, 'email-taken');
+    try {
+      await updateUser(trx, user.id, { email: change.new_email });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new Conflict(EMAIL_TEXT.taken, 'email-taken');
+      throw err;
+    }
+    await useAllEmailChanges(trx, user.id, now);
+    return { oldEmail: user.email, newEmail: change.new_email, firstName: user.first_name };
+  });
+  if (changed.oldEmail && changed.oldEmail !== changed.newEmail) {
+    void sendEmailChangedNotice(opts.mail, { to: changed.oldEmail, firstName: changed.firstName, newEmail: changed.newEmail });
+  }
+  return EMAIL_TEXT.done(changed.newEmail);
+}

@@ -1,0 +1,44 @@
+import type { Db, DbOrTrx } from '../../db/database';
+import { precompiled } from '../../db/precompiled';
+import type { ClickVerdictValue } from './click-events.table';
+import { hasCountedClickSince } from './click-events.repository';
+import type { VisitTraits } from './visit';
+
+/** A profile's rules for qualifying clicks (issue 14), stored with its rotator settings. */
+export interface ClickRules {
+  filterBots: boolean;
+  /** 0 = off: every human click counts. */
+  uniqueWindowHours: number;
+}
+
+export const DEFAULT_CLICK_RULES: ClickRules = { filterBots: true, uniqueWindowHours: 0 };
+
+/** A visit: what the request says (traits) and who it is (the day's visitor hash). */
+export interface Visit extends VisitTraits {
+  visitor: string;
+}
+
+const rulesStatement = precompiled((db: Db, userId: string) =>
+  db.selectFrom('rotators').select(['filter_bots', 'unique_window_hours']).where('user_id', '=', userId),
+);
+
+export async function readClickRules(db: DbOrTrx, userId: string): Promise<ClickRules> {
+  const row = (await rulesStatement(db as Db, userId))[0];
+  return row ? { filterBots: row.filter_bots !== 0, uniqueWindowHours: row.unique_window_hours } : DEFAULT_CLICK_RULES;
+}
+
+/**
+ * bot (when the profile filters bots) → repeat (a counted click by the same visitor on the same
+ * link within the window) → counted. Only `counted` burns a cap.
+ */
+export async function verdictFor(
+  db: DbOrTrx,
+  o: { visit: Visit; rules: ClickRules; userId: string; linkId: string; now: Date },
+): Promise<ClickVerdictValue> {
+  if (o.visit.bot && o.rules.filterBots) return 'bot';
+  if (o.rules.uniqueWindowHours > 0) {
+    const since = new Date(o.now.getTime() - o.rules.uniqueWindowHours * 3_600_000).toISOString();
+    if (await hasCountedClickSince(db, { visitor: o.visit.visitor, userId: o.userId, linkId: o.linkId, since })) return 'repeat';
+  }
+  return 'counted';
+}

@@ -1,0 +1,99 @@
+import type { DbOrTrx } from '../../db/database';
+import type { ClickVerdictValue } from '../clicks/click-events.table';
+import { findLastRotatorLink, insertClickEvent } from '../clicks/click-events.repository';
+import { verdictFor, type Visit } from '../clicks/verdict';
+import { addUncountedClick, clickIfBelowCap } from '../links/links.repository';
+import { planVisit } from './choose-link';
+import { lockProfileQueue, moveCursor, readProfileQueue, restartQueue, type ProfileQueue, type RotatorState } from './rotator.repository';
+
+export interface RotatorVisit {
+  userId: string;
+  visit: Visit;
+  /** Spillover: the link id the visitor's cookie says they got last (unchecked input). */
+  cookieLastLink: string | null;
+  now: Date;
+  /** `{PUBLIC_SITE_URL}/profile?userId=` of this profile. */
+  pageUrl: string;
+}
+
+export interface Destination {
+  url: string;
+  /** null: the finish page or the backup URL. */
+  linkId: string | null;
+  verdict: ClickVerdictValue;
+  /** The profile's mode (spillover keeps the visitor's place in a cookie). */
+  mode: RotatorState['mode'];
+}
+
+/** A page click racing on another node can fill the chosen link; each retry re-reads the queue. */
+const MAX_ATTEMPTS = 25;
+
+const finishUrl = (state: RotatorState, pageUrl: string): string =>
+  state.onFinish === 'backup' && state.backupUrl ? state.backupUrl : pageUrl;
+
+async function visitorLast(trx: DbOrTrx, queue: ProfileQueue, v: RotatorVisit): Promise<string | null> {
+  if (queue.state.mode !== 'spillover') return null;
+  if (v.cookieLastLink && queue.links.some((l) => l.id === v.cookieLastLink)) return v.cookieLastLink;
+  return (await findLastRotatorLink(trx, v.visit.visitor, v.userId)) ?? null;
+}
+
+/**
+ * One rotator visit (issue 14), inside its group-commit transaction: the profile's row is locked
+ * first (rotator.repository.ts), then the mode picks a link, the verdict decides whether the
+ * click counts, and a counted click goes through the capped UPDATE — so the cap is exact however
+ * many visitors arrive, on any number of nodes. The event is stored in the same transaction.
+ * Undefined: no such profile (nothing written).
+ */
+export async function followRotator(trx: DbOrTrx, v: RotatorVisit): Promise<Destination | undefined> {
+  let queue = await lockProfileQueue(trx, v.userId);
+  if (!queue) return undefined;
+  const { state } = queue;
+  const rules = { filterBots: state.filterBots, uniqueWindowHours: state.uniqueWindowHours };
+  const last = await visitorLast(trx, queue, v);
+  const record = (linkId: string | null, verdict: ClickVerdictValue) =>
+    insertClickEvent(trx, {
+      createdAt: v.now.toISOString(),
+      userId: v.userId,
+      linkId,
+      source: 'rotator',
+      verdict,
+      device: v.visit.device,
+      referrerHost: v.visit.referrerHost,
+      visitor: v.visit.visitor,
+      tracked: state.uniqueWindowHours > 0 || state.mode === 'spillover',
+    });
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS && queue; attempt++) {
+    const plan = planVisit(state, queue.links, { visitorLast: last, random: Math.random });
+    if (plan.kind === 'finish') break;
+    const verdict = await verdictFor(trx, { visit: v.visit, rules, userId: v.userId, linkId: plan.link.id, now: v.now });
+    if (verdict !== 'counted') {
+      // A bot or a repeat goes where a person would, and changes nothing: no cap, no cursor, no restart.
+      await addUncountedClick(trx, plan.link.id);
+      await record(plan.link.id, verdict);
+      return { url: plan.link.url, linkId: plan.link.id, verdict, mode: state.mode };
+    }
+    if (plan.restart) await restartQueue(trx, v.userId);
+    if (await clickIfBelowCap(trx, plan.link.id)) {
+      if (state.mode === 'round_robin' && state.saved) await moveCursor(trx, v.userId, plan.link.id);
+      await record(plan.link.id, 'counted');
+      return { url: plan.link.url, linkId: plan.link.id, verdict: 'counted', mode: state.mode };
+    }
+    queue = await readProfileQueue(trx, v.userId);
+  }
+  const verdict: ClickVerdictValue = v.visit.bot && state.filterBots ? 'bot' : 'counted';
+  await record(null, verdict);
+  return { url: finishUrl(state, v.pageUrl), linkId: null, verdict, mode: state.mode };
+}
+
+/** HEAD: the same redirect a visit would get now, with nothing locked, counted or stored. */
+export async function previewRotator(
+  db: DbOrTrx,
+  o: { userId: string; cookieLastLink: string | null; pageUrl: string },
+): Promise<string | undefined> {
+  const queue = await readProfileQueue(db, o.userId);
+  if (!queue) return undefined;
+  const last = o.cookieLastLink && queue.links.some((l) => l.id === o.cookieLastLink) ? o.cookieLastLink : null;
+  const plan = planVisit(queue.state, queue.links, { visitorLast: last, random: Math.random });
+  return plan.kind === 'link' ? plan.link.url : finishUrl(queue.state, o.pageUrl);
+}

@@ -1,0 +1,228 @@
+import { activate, bearer, browser, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
+
+/** GET/HEAD /r/:userId (issue 14): the redirect, the modes, and what counts. */
+describe.each(engines)('the rotator link (%s)', (engine) => {
+  const t = useTestApp(engine, { PUBLIC_SITE_URL: 'https://site.example.com' });
+  let m: Member;
+  let n = 0;
+  const add = async (max_clicks: number | null, userId = m.userId) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/links/linkadd',
+        headers: bearer(m.token),
+        payload: { link: `https://l${++n}.example.com/ref?id=${n}`, max_clicks, user_id: userId },
+      })
+    ).json().link as { id: string; link: string };
+  const settings = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/links/rotator', headers: bearer(m.token), payload: { user_id: m.userId, ...payload } });
+  const follow = (
+    headers: Record<string, string> = browser(),
+    remoteAddress = '198.51.100.50',
+    method: 'GET' | 'HEAD' = 'GET',
+    userId = m.userId,
+  ) => t.app.inject({ method, url: `/r/${userId}`, headers, remoteAddress });
+  const clicksOf = async () =>
+    (await t.db.selectFrom('links').select(['id', 'clicks']).where('user_id', '=', m.userId).execute()).reduce<Record<string, number>>(
+      (a, r) => ({ ...a, [r.id]: Number(r.clicks) }),
+      {},
+    );
+  const events = () => t.db.selectFrom('click_events').selectAll().where('user_id', '=', m.userId).orderBy('id').execute();
+
+  beforeEach(async () => {
+    m = await signupMember(t.app);
+    await activate(t.db, m.userId);
+  });
+
+  it('302 to the head of the queue with Cache-Control no-store; the click counts and is an event', async () => {
+    const head = await add(2);
+    await add(2);
+    const res = await follow(browser({ referer: 'https://mail.example.org/inbox/123?u=someone' }));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(head.link);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await clicksOf())[head.id]).toBe(1);
+    expect(await events()).toEqual([
+      expect.objectContaining({
+        link_id: head.id,
+        source: 'rotator',
+        verdict: 'counted',
+        device: 'desktop',
+        referrer_host: 'mail.example.org',
+      }),
+    ]);
+  });
+
+  it('HEAD answers the same redirect and records nothing', async () => {
+    const head = await add(1);
+    const res = await follow(browser(), undefined, 'HEAD');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(head.link);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toBe('');
+    expect(await clicksOf()).toEqual({ [head.id]: 0 });
+    expect(await events()).toEqual([]);
+  });
+
+  it('an unknown or malformed id answers 404 with a small HTML page', async () => {
+    for (const url of ['/r/no-such-profile-000000', '/r/bad%20id', "/r/x'or'1'='1"]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: browser() });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('This rotator link does not exist.');
+      expect(res.body).not.toContain('<script');
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/r/no-such-profile-000000' })).statusCode).toBe(404);
+  });
+
+  it('is in the OpenAPI document (GET and HEAD, 302, 404 HTML)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const path = doc.paths['/r/{userId}'];
+    for (const method of ['get', 'head']) expect(Object.keys(path[method].responses)).toEqual(['302', '404']);
+    expect(Object.keys(path.get.responses['404'].content)).toEqual(['text/html']);
+  });
+
+  it('no pending link: on_finish page (default) goes to the public page; backup to the backup URL', async () => {
+    const res = await follow();
+    expect(res.headers.location).toBe(`https://site.example.com/profile?userId=${m.userId}`);
+    await settings({ on_finish: 'backup', backup_url: 'www.backup.example.com/x' });
+    expect((await follow()).headers.location).toBe('https://www.backup.example.com/x');
+    expect((await events()).map((e) => [e.link_id, e.verdict])).toEqual([
+      [null, 'counted'],
+      [null, 'counted'],
+    ]);
+  });
+
+  it.each([
+    ['Slack', { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' }],
+    ['Facebook', { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' }],
+    ['WhatsApp', { 'user-agent': 'WhatsApp/2.23.20.0 A' }],
+    ['Telegram', { 'user-agent': 'TelegramBot (like TwitterBot)' }],
+    ['Discord', { 'user-agent': 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)' }],
+    ['X/Twitter', { 'user-agent': 'Twitterbot/1.0' }],
+    ['LinkedIn', { 'user-agent': 'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)' }],
+    ['Skype', { 'user-agent': 'Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5 skype-url-preview@microsoft.com' }],
+    ['Googlebot', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }],
+    ['a prefetch', browser({ 'sec-purpose': 'prefetch' })],
+    ['a legacy prefetch', browser({ purpose: 'prefetch' })],
+  ])('%s is redirected to the real destination and counts nothing', async (_who, headers) => {
+    const head = await add(1);
+    const res = await follow(headers as Record<string, string>);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(head.link);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await clicksOf()).toEqual({ [head.id]: 0 });
+    expect(await events()).toEqual([expect.objectContaining({ verdict: 'bot', link_id: head.id })]);
+  });
+
+  it('a bot never restarts a finished queue', async () => {
+    await settings({ on_finish: 'restart' });
+    const a = await add(1);
+    expect((await follow()).headers.location).toBe(a.link);
+    expect((await follow({ 'user-agent': 'Twitterbot/1.0' })).headers.location).toBe(a.link);
+    expect(await clicksOf()).toEqual({ [a.id]: 1 });
+    expect((await t.db.selectFrom('rotators').select('restarts').where('user_id', '=', m.userId).executeTakeFirstOrThrow()).restarts).toBe(
+      0,
+    );
+  });
+
+  it('inside the unique window a visitor counts once and keeps going to the same link', async () => {
+    await settings({ unique_window_hours: 12 });
+    const head = await add(5);
+    const locations = [];
+    for (let i = 0; i < 3; i++) locations.push((await follow(browser(), '198.51.100.77')).headers.location);
+    locations.push((await follow(browser(), '198.51.100.78')).headers.location);
+    expect(locations).toEqual([head.link, head.link, head.link, head.link]);
+    expect((await events()).map((e) => e.verdict)).toEqual(['counted', 'repeat', 'repeat', 'counted']);
+    expect((await clicksOf())[head.id]).toBe(2);
+  });
+
+  it('round_robin: each qualified click goes to the next pending link after the previous one, wrapping and skipping full ones', async () => {
+    await settings({ mode: 'round_robin' });
+    const a = await add(null);
+    const b = await add(1);
+    const c = await add(null);
+    const got = [];
+    for (let i = 0; i < 6; i++) got.push((await follow()).headers.location);
+    expect(got).toEqual([a.link, b.link, c.link, a.link, c.link, a.link]);
+  });
+
+  it('spillover walks one visitor through the queue (cookie), and another visitor starts at the first link', async () => {
+    await settings({ mode: 'spillover' });
+    const links = [await add(null), await add(null), await add(null)];
+    let cookie = '';
+    const walk = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await follow(browser(cookie ? { cookie } : {}), `198.51.100.${60 + i}`); // a phone changing networks: the cookie carries it
+      walk.push(res.headers.location);
+      const set = String(res.headers['set-cookie']);
+      expect(set).toMatch(new RegExp(`^rl_sp=[A-Za-z0-9_-]+; Path=/r/${m.userId}; Max-Age=2592000; HttpOnly; SameSite=Lax$`));
+      cookie = set.split(';')[0];
+    }
+    expect(walk).toEqual([links[0].link, links[1].link, links[2].link, links[0].link]);
+    expect((await follow(browser(), '198.51.100.99')).headers.location).toBe(links[0].link);
+  });
+
+  it('spillover without cookies falls back to the day’s visitor hash', async () => {
+    await settings({ mode: 'spillover' });
+    const links = [await add(null), await add(null)];
+    const walk = [];
+    for (let i = 0; i < 3; i++) walk.push((await follow(browser(), '198.51.100.88')).headers.location);
+    expect(walk).toEqual([links[0].link, links[1].link, links[0].link]);
+  });
+
+  it('random spreads over the pending links within statistical bounds', async () => {
+    await settings({ mode: 'random' });
+    const links = [await add(null), await add(null), await add(null)];
+    const full = await add(1);
+    await t.db.updateTable('links').set({ clicks: 1 }).where('id', '=', full.id).execute();
+    const counts = new Map<string, number>();
+    for (const res of await Promise.all(Array.from({ length: 300 }, () => follow()))) {
+      const at = res.headers.location as string;
+      counts.set(at, (counts.get(at) ?? 0) + 1);
+    }
+    expect(counts.has(full.link)).toBe(false);
+    // 300 draws over 3 links: mean 100, sd ≈ 8.2; ±40 is ~5 sd (a false alarm about once in 3 million runs).
+    for (const l of links) expect(Math.abs((counts.get(l.link) ?? 0) - 100)).toBeLessThanOrEqual(40);
+  });
+
+  it('a sub-profile has its own rotator', async () => {
+    const sub = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/subprofile',
+        headers: bearer(m.token),
+        payload: { firstName: 'S', lastName: 'P', phone: '+1 555 0100' },
+      })
+    ).json().user_id;
+    await add(3);
+    const own = await add(3, sub);
+    expect((await follow(browser(), undefined, 'GET', sub)).headers.location).toBe(own.link);
+  });
+
+  it('no event, rotator row or key holds an IP address', async () => {
+    const ips = ['198.51.100.123', '2001:db8::77', '203.0.113.200'];
+    await settings({ unique_window_hours: 1, mode: 'spillover' });
+    const link = await add(null);
+    for (const ip of ips) {
+      await follow(browser({ 'x-forwarded-for': ip }), ip);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/public/increment-clicks',
+        headers: browser(),
+        payload: { link_id: link.id },
+        remoteAddress: ip,
+      });
+    }
+    const dump = JSON.stringify([
+      await t.db.selectFrom('click_events').selectAll().execute(),
+      await t.db.selectFrom('rotators').selectAll().execute(),
+      await t.db.selectFrom('visitor_keys').selectAll().execute(),
+    ]);
+    expect((await events()).length).toBeGreaterThanOrEqual(6);
+    for (const ip of ips) expect(dump).not.toContain(ip);
+    expect(dump).not.toMatch(/\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/);
+  });
+});

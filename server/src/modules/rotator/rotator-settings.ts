@@ -1,0 +1,87 @@
+import type { RotatorSettings, UpdateRotatorBody } from '@rotalink/shared-api/contract';
+import type { AuthContext } from '../../auth/guards';
+import type { Db } from '../../db/database';
+import { BadRequest } from '../../errors';
+import { normaliseLinkUrl } from '../links/link-url';
+import { loadOwnedProfile } from '../users/ownership';
+import { findRotatorRow, saveRotatorSettings, type RotatorSettingsRow } from './rotator.repository';
+
+export const SETTINGS_SAVED = 'Rotator settings saved';
+export const BACKUP_URL_INVALID = "Backup URL must start with 'https://' or 'www.'";
+export const BACKUP_URL_REQUIRED = "Backup URL is required when on finish is 'backup'.";
+
+const DEFAULTS: RotatorSettingsRow = { mode: 'fulfillment', on_finish: 'page', backup_url: null, unique_window_hours: 0, filter_bots: 1 };
+
+/** `{API_PUBLIC_URL}/r/{userId}`: a browser URL on the API's own public address. */
+export const rotatorUrl = (apiPublicUrl: string, userId: string): string => `${apiPublicUrl}/r/${encodeURIComponent(userId)}`;
+
+function toSettings(row: RotatorSettingsRow, url: string): RotatorSettings {
+  return {
+    rotator_url: url,
+    mode: row.mode,
+    on_finish: row.on_finish,
+    backup_url: row.backup_url,
+    unique_window_hours: Number(row.unique_window_hours),
+    filter_bots: Number(row.filter_bots) !== 0,
+  };
+}
+
+async function currentRow(db: Db, userId: string): Promise<RotatorSettingsRow> {
+  const row = await findRotatorRow(db, userId);
+  return row
+    ? {
+        mode: row.mode,
+        on_finish: row.on_finish,
+        backup_url: row.backup_url,
+        unique_window_hours: row.unique_window_hours,
+        filter_bots: row.filter_bots,
+      }
+    : DEFAULTS;
+}
+
+/** GET /api/links/rotator: the owner's (or their sub-profile's) rotator link and settings. */
+export async function readRotatorSettings(o: {
+  db: Db;
+  auth: AuthContext;
+  userId: string;
+  apiPublicUrl: string;
+}): Promise<RotatorSettings> {
+  const profile = await loadOwnedProfile(o.db, o.auth, o.userId);
+  return toSettings(await currentRow(o.db, profile.id), rotatorUrl(o.apiPublicUrl, profile.id));
+}
+
+/** The backup URL as stored: the link URL rule of spec §5, with the field named in the message. */
+function backupUrlOf(input: string | null | undefined, current: string | null): string | null {
+  if (input === undefined) return current;
+  if (input === null || input.trim() === '') return null;
+  try {
+    return normaliseLinkUrl(input);
+  } catch {
+    throw new BadRequest(BACKUP_URL_INVALID);
+  }
+}
+
+/**
+ * PUT /api/links/rotator: only the fields sent change; the result must hold together
+ * (on_finish 'backup' needs a backup URL, sent now or saved before).
+ */
+export async function changeRotatorSettings(o: {
+  db: Db;
+  auth: AuthContext;
+  body: UpdateRotatorBody;
+  apiPublicUrl: string;
+}): Promise<RotatorSettings> {
+  const { body } = o;
+  const profile = await loadOwnedProfile(o.db, o.auth, body.user_id);
+  const current = await currentRow(o.db, profile.id);
+  const next: RotatorSettingsRow = {
+    mode: body.mode ?? current.mode,
+    on_finish: body.on_finish ?? current.on_finish,
+    backup_url: backupUrlOf(body.backup_url, current.backup_url),
+    unique_window_hours: body.unique_window_hours ?? current.unique_window_hours,
+    filter_bots: body.filter_bots === undefined ? current.filter_bots : body.filter_bots ? 1 : 0,
+  };
+  if (next.on_finish === 'backup' && !next.backup_url) throw new BadRequest(BACKUP_URL_REQUIRED);
+  await saveRotatorSettings(o.db, profile.id, next);
+  return toSettings(next, rotatorUrl(o.apiPublicUrl, profile.id));
+}

@@ -1,0 +1,109 @@
+import { endpoints, Id, ROTATOR_PATH } from '@rotalink/shared-api/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../errors';
+import { defineRoute, typed } from '../../http/define-route';
+import { DOCUMENT_HEADERS } from '../../http/security-headers';
+import { clickRateLimit } from '../../plugins/rate-limits';
+import { describeVisit } from '../clicks/describe-visit';
+import { rotatorClickKey } from '../links/click-keys';
+import { followRotator, previewRotator } from './follow-rotator';
+import { ROTATOR_CSP, rotatorBusyPage, rotatorErrorPage, rotatorNotFoundPage } from './rotator-page';
+import { changeRotatorSettings, readRotatorSettings, SETTINGS_SAVED } from './rotator-settings';
+
+const ID = new RegExp(Id.pattern as string);
+/** Spillover's first-party cookie: the link this browser's previous visit of this rotator got. */
+export const SPILLOVER_COOKIE = 'rl_sp';
+const SPILLOVER_MAX_AGE = 30 * 24 * 3600;
+
+function cookieLastLink(request: FastifyRequest): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === SPILLOVER_COOKIE && value && ID.test(value) && value.length <= 64) return value;
+  }
+  return null;
+}
+
+/** The rotator link (issue 14) and its settings API. */
+export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
+  const { apiPublicUrl, publicSiteUrl } = app.config;
+  const home = `${publicSiteUrl}/`;
+  const secure = apiPublicUrl.startsWith('https:');
+  const pageUrl = (userId: string) => `${publicSiteUrl}/profile?userId=${encodeURIComponent(userId)}`;
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .code(status)
+      .headers(DOCUMENT_HEADERS)
+      .header('content-security-policy', ROTATOR_CSP)
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(body);
+
+  // A redirect: the browser (or a preview fetcher) goes straight on. `new URL().href` percent-encodes
+  // what a header may not carry (non-ASCII paths) and punycodes the host.
+  const redirect = (reply: FastifyReply, url: string) =>
+    reply.code(302).header('location', new URL(url).href).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send();
+
+  app.route<{ Params: { userId: string } }>({
+    method: ['GET', 'HEAD'],
+    url: ROTATOR_PATH,
+    config: clickRateLimit(app.config.rateLimit.clicksPerMin),
+    schema: {
+      tags: ['rotator'],
+      summary: 'The rotator link: 302 to the link whose turn it is (HEAD: the same redirect, nothing recorded)',
+      params: { type: 'object', properties: { userId: { type: 'string' } }, required: ['userId'] },
+      response: {
+        302: { description: 'Location: the destination; Cache-Control: no-store', type: 'null' },
+        404: { description: 'Unknown profile: a small HTML page', content: { 'text/html': { schema: { type: 'string' } } } },
+      },
+    },
+    // A browser URL: its errors are pages too, never the JSON error body.
+    errorHandler: (err: FastifyError, request, reply) => {
+      const status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
+      if (status === 429) return html(reply, 429, rotatorBusyPage(home));
+      if (status === 404) return html(reply, 404, rotatorNotFoundPage(home));
+      request.log.error({ err }, 'unexpected error');
+      return html(reply, 500, rotatorErrorPage(home));
+    },
+    handler: async (request, reply) => {
+      const { userId } = request.params;
+      if (!ID.test(userId)) return html(reply, 404, rotatorNotFoundPage(home));
+      const cookie = cookieLastLink(request);
+      if (request.method === 'HEAD') {
+        const url = await previewRotator(app.db, { userId, cookieLastLink: cookie, pageUrl: pageUrl(userId) });
+        return url ? redirect(reply, url) : html(reply, 404, rotatorNotFoundPage(home));
+      }
+      const visit = await describeVisit(app.visitors, request);
+      const now = new Date();
+      const dest = await app.commits.run(rotatorClickKey(userId), (trx) =>
+        followRotator(trx, { userId, visit, cookieLastLink: cookie, now, pageUrl: pageUrl(userId) }),
+      );
+      if (!dest) return html(reply, 404, rotatorNotFoundPage(home));
+      if (dest.mode === 'spillover' && dest.linkId && !visit.bot) {
+        // Set only where it is needed: spillover walks each person through the queue.
+        reply.header(
+          'set-cookie',
+          `${SPILLOVER_COOKIE}=${dest.linkId}; Path=/r/${encodeURIComponent(userId)}; Max-Age=${SPILLOVER_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+        );
+      }
+      return redirect(reply, dest.url);
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.getRotatorSettings, 'links'),
+    handler: async (request) => readRotatorSettings({ db: app.db, auth: request.auth, userId: request.query.user_id, apiPublicUrl }),
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.updateRotatorSettings, 'links'),
+    handler: async (request) => ({
+      message: SETTINGS_SAVED,
+      settings: await changeRotatorSettings({ db: app.db, auth: request.auth, body: request.body, apiPublicUrl }),
+    }),
+  });
+}

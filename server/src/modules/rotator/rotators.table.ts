@@ -1,0 +1,26 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/** How the rotator link picks a link for a qualified click (issue 14). */
+export type RotationModeValue = 'fulfillment' | 'round_robin' | 'random' | 'spillover';
+/** Where the rotator sends a visitor when no link is pending. */
+export type OnFinishValue = 'page' | 'backup' | 'restart';
+
+/**
+ * rotators: one profile's rotator settings (no row = the defaults) and the rotator's own state.
+ * `filter_bots` is 0/1 (one portable integer type on both engines).
+ */
+export interface RotatorsTable {
+  user_id: string;
+  mode: RotationModeValue;
+  on_finish: OnFinishValue;
+  backup_url: string | null;
+  unique_window_hours: number;
+  filter_bots: number;
+  /** Round robin: the link the previous counted click got. */
+  last_link_id: string | null;
+  /** How many times `on_finish: restart` put the queue back to 0 clicks. */
+  restarts: number;
+  updated_at: string;
+}
+export type RotatorRow = Selectable<RotatorsTable>;
+export type NewRotatorRow = Insertable<RotatorsTable>;

@@ -1,0 +1,48 @@
+import { endpoints } from '@rotalink/shared-api/contract';
+import type { FastifyInstance } from 'fastify';
+import { NotFound } from '../../errors';
+import { defineRoute, typed } from '../../http/define-route';
+import { clickRateLimit } from '../../plugins/rate-limits';
+import { CLICK_COUNTED, describeVisit, NOT_COUNTED } from '../clicks/describe-visit';
+import { incrementClick } from '../links/increment-click';
+import { findLinkLists } from '../links/link-lists.repository';
+import { linkRowToLink } from '../links/link.mapper';
+import { USER_NOT_FOUND } from '../users/ownership';
+import { userRowToAbout } from '../users/user.mapper';
+import { findAboutById } from '../users/users.repository';
+
+/** /api/public: the visitor page's calls, no token (spec §7). Routes only: the rules live in the features. */
+export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
+
+  // The visitor page's reads: one precompiled statement each, answered through the contract's
+  // response schema (fast-json-stringify).
+  app.route({
+    ...defineRoute(app, endpoints.getPublicLinks, 'public'),
+    handler: async (request) => {
+      const lists = await findLinkLists(app.db, request.query.user_id);
+      if (!lists) throw new NotFound(USER_NOT_FOUND);
+      return lists;
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.getPublicProfile, 'public'),
+    handler: async (request) => {
+      const user = await findAboutById(app.db, request.query.user_id);
+      if (!user) throw new NotFound(USER_NOT_FOUND);
+      return userRowToAbout(user);
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.incrementClicks, 'public'),
+    config: clickRateLimit(app.config.rateLimit.clicksPerMin),
+    handler: async (request) => {
+      const visit = await describeVisit(app.visitors, request, request.body.referrer);
+      const { link, verdict } = await incrementClick({ commits: app.commits, db: app.db, linkId: request.body.link_id, visit });
+      // issue 14: a click that does not count still answers 200, with the link unchanged.
+      return { message: verdict === 'counted' ? CLICK_COUNTED : NOT_COUNTED[verdict], link: linkRowToLink(link) };
+    },
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * Spec §5 link rule: 'https://' or 'www.' followed by a domain. Nothing else (no javascript:,
+ * data:, http:). The server stores 'www.' as 'https://www.' (DESIGN §6).
+ */
+export const LINK_URL_PATTERN = /^(https:\/\/|www\.)[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+([/?#:][^\s]*)?$/;
+
+/**
+ * Where a stored link may take a browser: an https address as it is, a 'www.' one over https,
+ * anything else (javascript:, data:, plain text) nowhere — so no page can turn a bad row into a
+ * clickable scheme.
+ */
+export function linkHref(url: string): string | null {
+  const value = url.trim();
+  if (/^https:\/\/\S+$/i.test(value)) return value;
+  if (/^www\.\S+$/i.test(value)) return `https://${value}`;
+  return null;
+}

@@ -1,0 +1,52 @@
+import { LINK_URL_PATTERN, linkHref, MESSAGES, MIN_PASSWORD, PHONE_PATTERN, EMAIL_PATTERN, TOKEN_KEY, ADMIN_KEY } from './index';
+
+describe('LINK_URL_PATTERN (spec §5)', () => {
+  it.each([
+    'https://example.com',
+    'https://shop.example.co.uk/ref?id=42#top',
+    'https://a-b.example.com:8443/x',
+    'www.example.com',
+    'www.example.com/join',
+  ])('accepts %s', (url) => expect(LINK_URL_PATTERN.test(url)).toBe(true));
+
+  it.each([
+    'http://example.com',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'example.com',
+    'https://',
+    'https://localhost',
+    'www.',
+    'https://exa mple.com',
+    ' https://example.com',
+  ])('refuses %s', (url) => expect(LINK_URL_PATTERN.test(url)).toBe(false));
+});
+
+describe('linkHref', () => {
+  it.each([
+    ['https://shop.example.com/r?x=1', 'https://shop.example.com/r?x=1'],
+    [' HTTPS://Shop.example.com ', 'HTTPS://Shop.example.com'],
+    ['www.example.com/join', 'https://www.example.com/join'],
+  ])('opens %p as %p', (url, href) => expect(linkHref(url)).toBe(href));
+
+  it.each(['javascript:alert(1)', 'data:text/html,hi', 'http://example.com', 'example.com', 'https://', 'https://a b.example'])(
+    'never opens %p',
+    (url) => expect(linkHref(url)).toBeNull(),
+  );
+});
+
+it('the texts and keys are the spec ones (§3, §8)', () => {
+  expect(MESSAGES.somethingWentWrong).toBe('Something went wrong!');
+  expect(MESSAGES.tokenMissing).toBe('Token is missing');
+  expect(MESSAGES.jwtExpired).toBe('Unauthorized: jwt expired');
+  expect(MESSAGES.invalidSignature).toBe('Unauthorized: invalid signature');
+  expect([TOKEN_KEY, ADMIN_KEY]).toEqual(['token', 'isAdmin']);
+});
+
+it('the form patterns accept what the contract accepts', () => {
+  expect(PHONE_PATTERN.test('+1 (555) 010-99.1')).toBe(true);
+  expect(PHONE_PATTERN.test('555 CALL')).toBe(false);
+  expect(EMAIL_PATTERN.test('ada@example.com')).toBe(true);
+  expect(EMAIL_PATTERN.test('ada@example')).toBe(false);
+  expect(MIN_PASSWORD).toBe(8);
+});
