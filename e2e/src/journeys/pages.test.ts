@@ -6,6 +6,7 @@ import { closeVisitors, disconnectBrowser, newVisitor, PHONE } from '../support/
 import { site } from '../support/stack';
 import { screenshots } from '../support/shots';
 import { scrollWidth } from '../support/layout';
+import { eventually } from '../support/ui';
 
 afterAll(disconnectBrowser);
 afterEach(closeVisitors);
@@ -31,7 +32,7 @@ test.each(PAGES)('%s (%s) renders one heading, names its tab and fits a phone', 
   await h1.first().waitFor();
   expect(await h1.count()).toBe(1);
   expect(await h1.innerText()).toMatch(heading);
-  expect(await page.title()).toBe(title);
+  await eventually(async () => expect(await page.title()).toBe(title)); // set by the page's effect
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await screenshots(page, 'pages', name);
   await page.setViewportSize(PHONE);
