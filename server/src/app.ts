@@ -11,6 +11,7 @@ import type { Db, Engine } from './db/database';
 import { engineOf } from './db/dialect-sql';
 import { GroupCommit } from './db/group-commit';
 import { HttpError, registerErrorHandler } from './errors';
+import { compression } from './http/compression';
 import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
 import { RequestLogController } from './http/request-log';
@@ -146,6 +147,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
 
+  // Before any route: it hooks each route as it is added.
+  await app.register(compression);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   // SMTP when SMTP_URL is set, otherwise .eml files in MAIL_OUTBOX_DIR (DESIGN §4).

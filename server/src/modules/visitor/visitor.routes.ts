@@ -43,7 +43,8 @@ export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({
     ...defineRoute(app, endpoints.incrementClicks, 'public'),
-    config: clickRateLimit(app.config.rateLimit.clicksPerMin),
+    // The hot path: its answer is always below the compression threshold (http/compression.ts).
+    config: { ...clickRateLimit(app.config.rateLimit.clicksPerMin), compress: false },
     handler: async (request) => {
       const visit = await describeVisit(app.visitors, request, request.body.referrer);
       const { link, verdict } = await incrementClick({ commits: app.commits, db: app.db, linkId: request.body.link_id, visit });

@@ -60,16 +60,16 @@ describe('PublicAnswerCache', () => {
   it('PUBLIC_CACHE_MB=0 keeps nothing but still gives each answer its ETag', () => {
     const { cache } = make({ maxBytes: 0 });
     const answer = cache.store('links', 'p1', '{"a":1}', cache.stamp());
-    expect(answer.etag).toMatch(/^"[\w-]{22}"$/);
+    expect(answer.etag).toMatch(/^W\/"[\w-]{22}"$/);
     expect(cache.get('links', 'p1')).toBeUndefined();
   });
 
   it('If-None-Match: exact, weak, a list, or *', () => {
-    expect(matches('"abc"', '"abc"')).toBe(true);
-    expect(matches('W/"abc"', '"abc"')).toBe(true);
-    expect(matches('"x", "abc"', '"abc"')).toBe(true);
-    expect(matches('*', '"abc"')).toBe(true);
-    expect(matches('"abd"', '"abc"')).toBe(false);
-    expect(matches(undefined, '"abc"')).toBe(false);
+    expect(matches('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matches('"abc"', 'W/"abc"')).toBe(true);
+    expect(matches('"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matches('*', 'W/"abc"')).toBe(true);
+    expect(matches('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(matches(undefined, 'W/"abc"')).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ export type AnswerKind = 'links' | 'about';
 export interface CachedAnswer {
   /** The JSON exactly as sent (serialised once through the route's response schema). */
   body: string;
-  /** A strong validator of `body` (ETag → 304). */
+  /** A validator of `body` (ETag → 304). */
   etag: string;
   storedAt: number;
 }
@@ -28,7 +28,8 @@ const ENTRY_OVERHEAD = 160;
 /** Recently written profiles remembered for the store check below; forgetting one raises `floor`. */
 const WRITTEN_REMEMBERED = 100_000;
 
-export const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+/** Weak: the same validator stands for the plain, gzip and brotli forms of one answer (RFC 9110 §8.8.1). */
+export const etagOf = (body: string): string => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 /**
  * The serialised public answers of profiles (issue 12), least recently used out first within a

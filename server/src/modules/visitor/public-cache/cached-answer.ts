@@ -18,13 +18,13 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
-/** RFC 9110 §13.1.2: weak comparison, a list, or `*`. */
+const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+
+/** RFC 9110 §13.1.2: If-None-Match uses the weak comparison; a list, or `*`. */
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
+  const mine = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === mine);
 }
 
 const profileIdOf = (request: FastifyRequest): string | undefined => {

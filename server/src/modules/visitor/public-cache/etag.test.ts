@@ -17,7 +17,7 @@ describe.each(engines)('public answers: ETag and 304 (%s)', (engine) => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-cache');
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
 
     for (let i = 0; i < 2; i++) {
       // The first comes from the database path, the second from the cache: both answer 304.
@@ -42,7 +42,7 @@ describe.each(engines)('public answers: ETag and 304 (%s)', (engine) => {
     const cached = await t.app.inject({
       method: 'GET',
       url: `/api/public/publicProfile?user_id=${m.userId}`,
-      headers: { 'if-none-match': `W/${profile.headers.etag}` },
+      headers: { 'if-none-match': String(profile.headers.etag).replace('W/', '') },
     });
     expect(cached.statusCode).toBe(304);
   });
