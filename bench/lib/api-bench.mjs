@@ -12,9 +12,18 @@ import { checkClickCount, checkCap } from './correctness.mjs';
 import { cpuTimeMs } from './cpu.mjs';
 import { checkKillDurability } from './durability.mjs';
 
-// Issue 7 set clicks at 50 %; issue 14 (every click is also an event row, in the same transaction)
-// sets the page click and the rotator redirect at 45 %.
-const TARGETS = { read: 0.7, click: 0.45, clickP99: 10 };
+// Reads (issues 7, 12): 70 % of the GET ceiling. The SQLite page click (issue 12): 50 % of the POST
+// ceiling, p99 ≤ 10 ms; the rotator redirect (issue 14): 45 %, p99 ≤ 10 ms. The PostgreSQL click
+// with two API processes (issue 12): 25 %, counts exact. Other PostgreSQL click rows are held to
+// the SQLite bar for reference only.
+const TARGETS = { read: 0.7, click: 0.5, rotator: 0.45, clickP99: 10, pgTwoProcesses: 0.25 };
+
+/** A click row's bar: `{ ratio, p99 }` (p99 null: not part of the target) and whether it is only a reference. */
+function clickTarget(sc) {
+  if (sc.id === 'postgres-click-2proc') return { ratio: TARGETS.pgTwoProcesses, p99: null, reference: false };
+  const ratio = sc.id.endsWith('-rotator') ? TARGETS.rotator : TARGETS.click;
+  return { ratio, p99: TARGETS.clickP99, reference: sc.engine !== 'sqlite' };
+}
 
 async function startCeiling(workDir) {
   const port = await freePort();
@@ -258,11 +267,11 @@ function summarise(sc, byId) {
       row.target = `≥ ${TARGETS.read * 100} % of GET ceiling`;
       row.met = row.ratio !== null && row.ratio >= TARGETS.read && row.non2xx === 0;
     } else {
-      row.target = `≥ ${TARGETS.click * 100} % of POST ceiling, p99 ≤ ${TARGETS.clickP99} ms`;
-      row.met = row.ratio !== null && row.ratio >= TARGETS.click && row.p99 <= TARGETS.clickP99 && row.non2xx === 0;
+      const t = clickTarget(sc);
+      row.target = `≥ ${t.ratio * 100} % of POST ceiling${t.p99 === null ? ', counts exact' : `, p99 ≤ ${t.p99} ms`}`;
+      row.met = row.ratio !== null && row.ratio >= t.ratio && (t.p99 === null || row.p99 <= t.p99) && row.non2xx === 0;
+      row.targetIsReference = t.reference;
     }
-    // The issue sets the click target on SQLite; PostgreSQL clicks are held to the same bar for reference.
-    row.targetIsReference = sc.kind === 'click' && sc.engine !== 'sqlite';
   }
   return row;
 }

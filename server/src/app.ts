@@ -5,11 +5,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import fp from 'fastify-plugin';
 import { authGuards } from './auth/guards';
 import type { Config } from './config';
+import { changeSourceOf } from './db/change-source';
 import { connect } from './db/connect';
 import type { Db, Engine } from './db/database';
 import { engineOf } from './db/dialect-sql';
 import { GroupCommit } from './db/group-commit';
 import { HttpError, registerErrorHandler } from './errors';
+import { compression } from './http/compression';
 import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
 import { RequestLogController } from './http/request-log';
@@ -20,6 +22,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { rotatorRoutes } from './modules/rotator/rotator.routes';
 import { visitorRoutes } from './modules/visitor/visitor.routes';
+import { PublicAnswerCache } from './modules/visitor/public-cache/answer-cache';
+import { startChangeFeed } from './modules/visitor/public-cache/change-feed';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { subProfilesRoutes } from './modules/sub-profiles/sub-profiles.routes';
 import { rateLimits } from './plugins/rate-limits';
@@ -38,6 +42,8 @@ declare module 'fastify' {
     commits: GroupCommit;
     /** Hashes a click's visitor under the day's key (modules/clicks/visitor-keys.ts). */
     visitors: VisitorHasher;
+    /** The visitor page's answers, kept until a write changes them (modules/visitor/public-cache/). */
+    publicAnswers: PublicAnswerCache;
   }
 }
 
@@ -97,6 +103,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
 
+  // Only a database whose writes are reported (one opened by connect()) can be cached; while the
+  // change feed is down, entries live ~1 s (a write this process cannot hear of stands that long).
+  const publicAnswers = new PublicAnswerCache({
+    ...config.publicCache,
+    maxBytes: changeSourceOf(db) ? config.publicCache.maxBytes : 0,
+    fallbackAgeMs: 1000,
+  });
+  const changeFeed = startChangeFeed(db, publicAnswers, (message) => app.log.warn(message));
+
   const context = fp(
     async (instance: FastifyInstance) => {
       instance.decorate('config', config);
@@ -104,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       instance.decorate('engine', engineOf(db));
       instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError }));
       instance.decorate('visitors', new VisitorHasher(db));
+      instance.decorate('publicAnswers', publicAnswers);
     },
     { name: 'app-context' },
   );
@@ -131,6 +147,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
 
+  // Before any route: it hooks each route as it is added.
+  await app.register(compression);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   // SMTP when SMTP_URL is set, otherwise .eml files in MAIL_OUTBOX_DIR (DESIGN §4).
@@ -156,6 +174,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     // Writes already taken are committed and answered before the database goes away.
     await app.commits.drain();
+    await changeFeed?.close();
     await mailer.close();
     if (redis) await redis.close();
     if (ownDb) await ownDb();

@@ -57,6 +57,12 @@ export interface Config {
   logLevel: string;
   /** LOG_SLOW_REQUEST_MS: requests at least this slow are logged (warn); other successes only at debug. */
   slowRequestMs: number;
+  /**
+   * The public answer cache (issue 12, modules/visitor/public-cache/): PUBLIC_CACHE_MB its memory
+   * budget (0 = off), PUBLIC_CACHE_MAX_AGE_S the oldest an entry may be even when every write
+   * is heard of (a write missed for any reason lasts at most this long).
+   */
+  publicCache: { maxBytes: number; maxAgeMs: number };
 }
 
 export class ConfigError extends Error {
@@ -233,6 +239,10 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
     fail('LOG_LEVEL', `is not a pino level: '${logLevel}'`);
   const slowRequestMs = int(env, 'LOG_SLOW_REQUEST_MS', 1000, 1, 3_600_000);
+  const publicCache = {
+    maxBytes: int(env, 'PUBLIC_CACHE_MB', 32, 0, 16_384) * 1024 * 1024,
+    maxAgeMs: int(env, 'PUBLIC_CACHE_MAX_AGE_S', 60, 1, 86_400) * 1000,
+  };
 
   return {
     nodeEnv,
@@ -263,5 +273,6 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     trustProxy,
     logLevel,
     slowRequestMs,
+    publicCache,
   };
 }

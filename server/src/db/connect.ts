@@ -4,9 +4,11 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Engine } from './database';
+import { registerChangeSource } from './change-source';
 import { preparingPool } from './pg-prepared';
 import { splitSqliteDialect } from './sqlite-driver';
 import { cachingSqlite } from './statement-cache';
+import { ProfileWrites, watchedDialect } from './watched-dialect';
 
 export interface DbHandle {
   db: Db;
@@ -58,7 +60,9 @@ export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
       reader: reader && cachingSqlite(reader),
       lockTimeoutMs: timeoutMs,
     });
-    const db = new Kysely<Database>({ dialect });
+    const writes = new ProfileWrites();
+    const db = new Kysely<Database>({ dialect: watchedDialect(dialect, writes) });
+    registerChangeSource(db, { writes, sqliteDataVersion: () => Number(writer.pragma('data_version', { simple: true })) });
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -79,9 +83,13 @@ export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
   // the pool replaces it on the next query. (Checked-out clients: see pg-prepared.ts.)
   const report = opts.onConnectionError ?? ((message: string) => console.error(message));
   pool.on('error', (err) => report(`PostgreSQL pool: idle connection error: ${err.message}`));
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparingPool(pool, (err) => report(`PostgreSQL: a connection in use failed: ${err.message}`)) }),
+  const writes = new ProfileWrites();
+  const dialect = new PostgresDialect({
+    pool: preparingPool(pool, (err) => report(`PostgreSQL: a connection in use failed: ${err.message}`)),
   });
+  const db = new Kysely<Database>({ dialect: watchedDialect(dialect, writes) });
+  const applicationName = `${opts.applicationName ?? 'rotalink-api'}:changes`.slice(0, 63);
+  registerChangeSource(db, { writes, postgres: { connectionString: url, searchPath: opts.searchPath, timeoutMs, applicationName } });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 

@@ -22,7 +22,24 @@ const rulesStatement = precompiled((db: Db, userId: string) =>
   db.selectFrom('rotators').select(['filter_bots', 'unique_window_hours']).where('user_id', '=', userId),
 );
 
-export async function readClickRules(db: DbOrTrx, userId: string): Promise<ClickRules> {
+/**
+ * Rules read once per profile per transaction: a group-commit batch of clicks (issue 12) holds
+ * the clicked link's row lock from its first click to its COMMIT, so every round trip saved
+ * inside it shortens the wait of another API node clicking the same link. The clicks of one
+ * batch arrived together, so judging them all by the rules as the batch began is a valid order.
+ */
+const rulesOfBatch = new WeakMap<DbOrTrx, Map<string, Promise<ClickRules>>>();
+
+export function readClickRules(db: DbOrTrx, userId: string): Promise<ClickRules> {
+  if (!db.isTransaction) return loadClickRules(db, userId);
+  let known = rulesOfBatch.get(db);
+  if (!known) rulesOfBatch.set(db, (known = new Map()));
+  let rules = known.get(userId);
+  if (!rules) known.set(userId, (rules = loadClickRules(db, userId)));
+  return rules;
+}
+
+async function loadClickRules(db: DbOrTrx, userId: string): Promise<ClickRules> {
   const row = (await rulesStatement(db as Db, userId))[0];
   return row ? { filterBots: row.filter_bots !== 0, uniqueWindowHours: row.unique_window_hours } : DEFAULT_CLICK_RULES;
 }

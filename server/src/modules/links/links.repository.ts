@@ -142,7 +142,8 @@ const cappedClickStatement = precompiled((db: Db, linkId: string) =>
     .set({ clicks: sql<number>`clicks + 1`, counted_clicks: sql<number>`counted_clicks + 1`, all_clicks: sql<number>`all_clicks + 1` })
     .where('id', '=', linkId)
     .where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]))
-    .returning(['id']),
+    // user_id: names the profile whose public answers the click changed (db/profile-writes.ts).
+    .returning(['id', 'user_id']),
 );
 
 export async function clickIfBelowCap(db: DbOrTrx, linkId: string): Promise<boolean> {
@@ -154,7 +155,8 @@ const touchStatement = precompiled((db: Db, linkId: string) =>
   db
     .updateTable('links')
     .set({ all_clicks: sql<number>`all_clicks + 1` })
-    .where('id', '=', linkId),
+    .where('id', '=', linkId)
+    .returning(['user_id']),
 );
 
 export async function addUncountedClick(db: DbOrTrx, linkId: string): Promise<void> {

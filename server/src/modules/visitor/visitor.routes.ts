@@ -10,34 +10,41 @@ import { linkRowToLink } from '../links/link.mapper';
 import { USER_NOT_FOUND } from '../users/ownership';
 import { userRowToAbout } from '../users/user.mapper';
 import { findAboutById } from '../users/users.repository';
+import { answerAndKeep, fromCache } from './public-cache/cached-answer';
 
 /** /api/public: the visitor page's calls, no token (spec §7). Routes only: the rules live in the features. */
 export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
 
-  // The visitor page's reads: one precompiled statement each, answered through the contract's
-  // response schema (fast-json-stringify).
+  // The visitor page's reads: from the public answer cache (issue 12, public-cache/), else one
+  // precompiled statement each, serialised through the contract's response schema and kept.
+  const cache = app.publicAnswers;
   app.route({
     ...defineRoute(app, endpoints.getPublicLinks, 'public'),
-    handler: async (request) => {
-      const lists = await findLinkLists(app.db, request.query.user_id);
-      if (!lists) throw new NotFound(USER_NOT_FOUND);
-      return lists;
-    },
+    onRequest: fromCache(cache, 'links'),
+    handler: async (request, reply) =>
+      answerAndKeep({ cache, kind: 'links', profileId: request.query.user_id, request, reply }, async () => {
+        const lists = await findLinkLists(app.db, request.query.user_id);
+        if (!lists) throw new NotFound(USER_NOT_FOUND);
+        return lists;
+      }),
   });
 
   app.route({
     ...defineRoute(app, endpoints.getPublicProfile, 'public'),
-    handler: async (request) => {
-      const user = await findAboutById(app.db, request.query.user_id);
-      if (!user) throw new NotFound(USER_NOT_FOUND);
-      return userRowToAbout(user);
-    },
+    onRequest: fromCache(cache, 'about'),
+    handler: async (request, reply) =>
+      answerAndKeep({ cache, kind: 'about', profileId: request.query.user_id, request, reply }, async () => {
+        const user = await findAboutById(app.db, request.query.user_id);
+        if (!user) throw new NotFound(USER_NOT_FOUND);
+        return userRowToAbout(user);
+      }),
   });
 
   app.route({
     ...defineRoute(app, endpoints.incrementClicks, 'public'),
-    config: clickRateLimit(app.config.rateLimit.clicksPerMin),
+    // The hot path: its answer is always below the compression threshold (http/compression.ts).
+    config: { ...clickRateLimit(app.config.rateLimit.clicksPerMin), compress: false },
     handler: async (request) => {
       const visit = await describeVisit(app.visitors, request, request.body.referrer);
       const { link, verdict } = await incrementClick({ commits: app.commits, db: app.db, linkId: request.body.link_id, visit });
