@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { MESSAGES } from '@rotalink/shared-api';
 import { CopyLink } from '../../../components/copy-link';
 import { ErrorPanel, Loading } from '../../../components/page-state';
-import { addLinksPath, publicProfileUrl } from '../../../components/public-link';
+import { addLinksPath, publicProfileUrl, statsPath } from '../../../components/public-link';
+import { ProfileQrCodes } from '../../../components/qr-codes/profile-qr-codes';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { useDeleteSubProfile } from '../hooks/use-delete-sub-profile';
@@ -61,12 +62,18 @@ export function DashboardPage() {
             <Link className="mem-btn" to={addLinksPath(user.user_id)}>
               Manage my links
             </Link>
+            <Link className="mem-btn mem-btn--secondary" to={statsPath(user.user_id)}>
+              Stats
+            </Link>
             <Link className="mem-btn mem-btn--secondary" to="/editprofile">
               Edit profile
             </Link>
             <Link className="mem-btn mem-btn--secondary" to="/account">
               Account settings
             </Link>
+          </div>
+          <div style={{ marginTop: 12 }}>
+            <ProfileQrCodes userId={user.user_id} name={name || 'your profile'} initiallyOpen />
           </div>
         </section>
       </div>

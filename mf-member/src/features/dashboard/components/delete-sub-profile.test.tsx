@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, deleteSubProfile, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
-import { makeSub, makeUser } from '../../../test-utils/fixtures';
+import { ApiError, getRotatorSettings, deleteSubProfile, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { DashboardPage } from './dashboard-page';
 
+jest.mock('../../../components/qr-codes/qr-render', () => jest.requireActual('../../../test-utils/fixtures').fakeQrRender);
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
+  getRotatorSettings: jest.fn(),
   deleteSubProfile: jest.fn(),
 }));
 const mockSubs = getSubProfiles as jest.MockedFunction<typeof getSubProfiles>;
@@ -21,6 +23,7 @@ let confirmSpy: jest.SpyInstance;
 beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
+  (getRotatorSettings as jest.Mock).mockResolvedValue(makeRotatorSettings());
   (getProfile as jest.Mock).mockResolvedValue(makeUser());
   mockSubs.mockResolvedValue({ subProfiles: [bob, eve] });
   confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import type { SubProfile } from '@rotalink/shared-api';
 import { CopyLink } from '../../../components/copy-link';
 import { EmptyState } from '../../../components/page-state';
-import { addLinksPath, editSubProfilePath, publicProfileUrl } from '../../../components/public-link';
+import { addLinksPath, editSubProfilePath, publicProfileUrl, statsPath } from '../../../components/public-link';
+import { ProfileQrCodes } from '../../../components/qr-codes/profile-qr-codes';
 
 interface Props {
   subProfiles: SubProfile[];
@@ -45,7 +46,10 @@ export function SubProfilesTable({ subProfiles, busyId = null, onDelete }: Props
               <td data-label="Email">{sub.email || '—'}</td>
               <td data-label="Phone">{sub.phone || '—'}</td>
               <td data-label="Link">
-                <CopyLink url={publicProfileUrl(sub.user_id)} label={`public link of ${name}`} />
+                <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
+                  <CopyLink url={publicProfileUrl(sub.user_id)} label={`public link of ${name}`} />
+                  <ProfileQrCodes userId={sub.user_id} name={name} />
+                </div>
               </td>
               <td className="mem-table__actions">
                 <Link
@@ -57,6 +61,9 @@ export function SubProfilesTable({ subProfiles, busyId = null, onDelete }: Props
                 </Link>
                 <Link className="mem-btn mem-btn--secondary mem-btn--small" to={addLinksPath(sub.user_id)} aria-label={`Links of ${name}`}>
                   Links
+                </Link>
+                <Link className="mem-btn mem-btn--secondary mem-btn--small" to={statsPath(sub.user_id)} aria-label={`Stats of ${name}`}>
+                  Stats
                 </Link>
                 {onDelete && (
                   <button
