@@ -41,6 +41,7 @@ import {
 import { RotatorSettings, UpdateRotatorBody, UpdateRotatorOk } from './rotator';
 import { CreateSessionBody, CreateSessionOk, PaymentSuccessBody, PaymentSuccessOk } from './payment';
 import { AdminLoginBody, AdminLoginOk, AllUsersOk, UpdateUserBody, UpdateUserOk, UserDeleteBody } from './admin';
+import { AdminUserStats, ClicksCsv, StatsRangeQuery, StatsSeries, StatsSeriesQuery, StatsSummary } from './stats';
 
 export interface Endpoint extends CallPath {
   body?: TSchema;
@@ -87,11 +88,17 @@ export const endpoints = {
   /** Issue 14: the profile's rotator link and its settings (owner only). */
   getRotatorSettings: e({ ...paths.getRotatorSettings, querystring: UserIdQuery, response: { 200: RotatorSettings } }),
   updateRotatorSettings: e({ ...paths.updateRotatorSettings, body: UpdateRotatorBody, response: { 200: UpdateRotatorOk } }),
+  /** Issue 15: click analytics (owner of the profile or admin), answered from roll-ups; the CSV streams raw events. */
+  getStatsSummary: e({ ...paths.getStatsSummary, querystring: StatsRangeQuery, response: { 200: StatsSummary } }),
+  getStatsSeries: e({ ...paths.getStatsSeries, querystring: StatsSeriesQuery, response: { 200: StatsSeries } }),
+  downloadClicksCsv: e({ ...paths.downloadClicksCsv, querystring: StatsRangeQuery, response: { 200: ClicksCsv } }),
   adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: AdminLoginOk } }),
   getAllUsers: e({ ...paths.getAllUsers, response: { 200: AllUsersOk } }),
   deleteUser: e({ ...paths.deleteUser, body: UserDeleteBody, response: { 200: MessageOk } }),
   getUserLinks: e({ ...paths.getUserLinks, params: UserIdParams, response: { 200: UserLinksOk } }),
   updateUser: e({ ...paths.updateUser, params: UserIdParams, body: UpdateUserBody, response: { 200: UpdateUserOk } }),
+  /** Issue 15: the admin's user details show the member's click totals. */
+  getAdminUserStats: e({ ...paths.getAdminUserStats, params: UserIdParams, response: { 200: AdminUserStats } }),
 } as const;
 
 /** Error answers every route may give (DESIGN §7), for OpenAPI and serialisation. */
