@@ -6,8 +6,8 @@ import { ErrorPanel, Loading } from '../../../components/page-state';
 import { publicProfileUrl } from '../../../components/public-link';
 import { SubscribeButton } from '../../../components/subscribe-button';
 import { usePageTitle } from '../../../components/use-page-title';
+import { useProfileOwner } from '../../../components/use-profile-owner';
 import { RotatorSettingsSection } from './rotator-settings';
-import { useLinkOwner } from '../hooks/use-link-owner';
 import { useLinks } from '../hooks/use-links';
 import { AddLinkForm } from './add-link-form';
 import { LinkList } from './link-list';
@@ -34,7 +34,7 @@ const backToDashboard = (
 export function AddLinksPage() {
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? '';
-  const owner = useLinkOwner(userId, Boolean(userId));
+  const owner = useProfileOwner(userId, Boolean(userId));
   const links = useLinks(userId, Boolean(userId));
   const ownerName = owner.state.status === 'ready' ? owner.state.data?.name : '';
   usePageTitle(ownerName ? `Links: ${ownerName}` : 'Links');
