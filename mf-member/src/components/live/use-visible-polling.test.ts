@@ -105,3 +105,14 @@ describe('useVisiblePolling', () => {
     expect(nextDelay(3000, 10)).toBe(MAX_BACKOFF_MS);
   });
 });
+
+describe('useVisiblePolling, immediate', () => {
+  it('polls at once when the poll is also the first load', async () => {
+    const tick = jest.fn(async () => {});
+    renderHook(() => useVisiblePolling(tick, { intervalMs: 3000, immediate: true }));
+    await advance(0);
+    expect(tick).toHaveBeenCalledTimes(1);
+    await advance(3000);
+    expect(tick).toHaveBeenCalledTimes(2);
+  });
+});

@@ -9,6 +9,8 @@ export interface PollingOptions {
   enabled?: boolean;
   /** The wait between the end of one poll and the start of the next while all goes well. */
   intervalMs?: number;
+  /** Poll at once when enabled (the poll is also the first load), instead of after one interval. */
+  immediate?: boolean;
 }
 
 export interface PollingStatus {
@@ -32,7 +34,7 @@ const visible = () => typeof document === 'undefined' || document.visibilityStat
  */
 export function useVisiblePolling(
   tick: () => Promise<void>,
-  { enabled = true, intervalMs = LIVE_POLL_MS }: PollingOptions = {},
+  { enabled = true, intervalMs = LIVE_POLL_MS, immediate = false }: PollingOptions = {},
 ): PollingStatus {
   const tickRef = useRef(tick);
   tickRef.current = tick;
@@ -76,14 +78,15 @@ export function useVisiblePolling(
       }
     };
 
-    schedule();
+    if (immediate && visible()) void run();
+    else schedule();
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       stopped = true;
       clear();
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [enabled, intervalMs]);
+  }, [enabled, intervalMs, immediate]);
 
   return { failures: enabled ? failures : 0 };
 }

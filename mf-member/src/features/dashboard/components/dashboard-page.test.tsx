@@ -1,7 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getRotatorSettings, createPaymentSession, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import {
+  ApiError,
+  getRotatorSettings,
+  getStatsSummary,
+  createPaymentSession,
+  getProfile,
+  getSubProfiles,
+  tokenStore,
+} from '@rotalink/shared-api';
 import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
+import { live, makeSummary } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { leaveSiteFor } from '../../../components/leave-site';
 import { DashboardPage } from './dashboard-page';
@@ -14,6 +23,7 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getRotatorSettings: jest.fn(),
+  getStatsSummary: jest.fn(),
   createPaymentSession: jest.fn(),
 }));
 const mockGetProfile = getProfile as jest.MockedFunction<typeof getProfile>;
@@ -27,6 +37,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
   (getRotatorSettings as jest.Mock).mockResolvedValue(makeRotatorSettings());
+  (getStatsSummary as jest.Mock).mockResolvedValue(live(makeSummary()));
   mockGetSubs.mockResolvedValue({ subProfiles: [] });
 });
 

@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getRotatorSettings, deleteSubProfile, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import {
+  ApiError,
+  getRotatorSettings,
+  getStatsSummary,
+  deleteSubProfile,
+  getProfile,
+  getSubProfiles,
+  tokenStore,
+} from '@rotalink/shared-api';
 import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
+import { live, makeSummary } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { DashboardPage } from './dashboard-page';
 
@@ -11,6 +20,7 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getRotatorSettings: jest.fn(),
+  getStatsSummary: jest.fn(),
   deleteSubProfile: jest.fn(),
 }));
 const mockSubs = getSubProfiles as jest.MockedFunction<typeof getSubProfiles>;
@@ -24,6 +34,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
   (getRotatorSettings as jest.Mock).mockResolvedValue(makeRotatorSettings());
+  (getStatsSummary as jest.Mock).mockResolvedValue(live(makeSummary()));
   (getProfile as jest.Mock).mockResolvedValue(makeUser());
   mockSubs.mockResolvedValue({ subProfiles: [bob, eve] });
   confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);

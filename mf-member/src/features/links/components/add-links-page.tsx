@@ -3,7 +3,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MESSAGES, PLAN, errorKind, errorText } from '@rotalink/shared-api';
 import { CopyLink } from '../../../components/copy-link';
 import { ErrorPanel, Loading } from '../../../components/page-state';
-import { publicProfileUrl } from '../../../components/public-link';
+import { LiveStatus } from '../../../components/live/live-status';
+import { publicProfileUrl, statsPath } from '../../../components/public-link';
 import { SubscribeButton } from '../../../components/subscribe-button';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useProfileOwner } from '../../../components/use-profile-owner';
@@ -135,6 +136,9 @@ export function AddLinksPage() {
           >
             {links.lists.refreshing ? 'Refreshing…' : 'Refresh'}
           </button>
+          <RouterLink className="mem-btn mem-btn--secondary" to={statsPath(userId)}>
+            Stats
+          </RouterLink>
           {backToDashboard}
         </div>
       </header>
@@ -142,6 +146,7 @@ export function AddLinksPage() {
       <section className="mem-card" aria-label="Public page and plan usage" style={{ display: 'grid', gap: 12 }}>
         <CopyLink url={publicProfileUrl(userId)} label="public link" />
         <LinkUsage used={used} />
+        <LiveStatus stale={links.stale} />
       </section>
 
       <RotatorSettingsSection userId={userId} />
