@@ -16,9 +16,11 @@ import { RequestLogController } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { VisitorHasher } from './modules/clicks/visitor-keys';
+import { clickRollupHooks } from './modules/stats/rollup-hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { rotatorRoutes } from './modules/rotator/rotator.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { visitorRoutes } from './modules/visitor/visitor.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { subProfilesRoutes } from './modules/sub-profiles/sub-profiles.routes';
@@ -102,7 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       instance.decorate('config', config);
       instance.decorate('db', db);
       instance.decorate('engine', engineOf(db));
-      instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError }));
+      instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError, hooks: clickRollupHooks }));
       instance.decorate('visitors', new VisitorHasher(db));
     },
     { name: 'app-context' },
@@ -114,7 +116,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
+    // Live counts read the ETag (conditional polling) and the CSV download its file name (issue 15).
+    exposedHeaders: ['ETag', 'Content-Disposition'],
     maxAge: 600,
   });
   await app.register(rateLimits, { redis });
@@ -149,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(visitorRoutes);
   await app.register(rotatorRoutes);
   await app.register(adminRoutes);
+  await app.register(statsRoutes);
   await app.register(passwordResetRoutes, { mailer });
   await app.register(paymentRoutes, { mailer });
   await app.register(accountRoutes, { mailer });

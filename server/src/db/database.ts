@@ -7,6 +7,12 @@ import type { PaymentsTable } from '../modules/payment/payments.table';
 import type { EmailChangesTable } from '../modules/account/email-changes.table';
 import type { RotatorsTable } from '../modules/rotator/rotators.table';
 import type { ClickEventsTable, VisitorKeysTable } from '../modules/clicks/click-events.table';
+import type {
+  ClickProfileTotalsTable,
+  ClickReferrerRollupsTable,
+  ClickRollupsTable,
+  ClickVisitorDaysTable,
+} from '../modules/stats/rollups.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -19,6 +25,10 @@ export interface Database {
   rotators: RotatorsTable;
   click_events: ClickEventsTable;
   visitor_keys: VisitorKeysTable;
+  click_rollups: ClickRollupsTable;
+  click_referrer_rollups: ClickReferrerRollupsTable;
+  click_visitor_days: ClickVisitorDaysTable;
+  click_profile_totals: ClickProfileTotalsTable;
 }
 
 export type Db = Kysely<Database>;
