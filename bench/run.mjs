@@ -14,6 +14,7 @@ import { runApiBench } from './lib/api-bench.mjs';
 import { runPageBench, CHROMIUM } from './lib/page-bench.mjs';
 import { runStartupBench } from './lib/startup-bench.mjs';
 import { renderMarkdown } from './lib/report.mjs';
+import { memberPageSizes } from './lib/chunk-sizes.mjs';
 import { stopAll } from './lib/procs.mjs';
 import { dropAllBenchDatabases } from './lib/pg-db.mjs';
 import { spliceReadme } from './lib/readme.mjs';
@@ -73,6 +74,8 @@ const api = await part('API throughput, latency and correctness', parts.has('api
 );
 if (api.engines?.postgres?.version) machine.postgres = api.engines.postgres.version;
 const page = await part('visitor page in Chromium', parts.has('page'), () => runPageBench({ repoRoot, workDir, runs: settings.runs, log }));
+// Issue 15: the Stats page's chunk (and the dashboard's), from mf-member's build, beside the visitor page.
+if (parts.has('page')) page.memberPages = memberPageSizes(join(repoRoot, 'mf-member', 'dist'));
 const startup = await part('start-up', parts.has('startup'), () => runStartupBench({ repoRoot, workDir, runs: settings.runs, log }));
 await cleanUp();
 

@@ -47,8 +47,31 @@ function apiTable(api, settings) {
   return lines.join('\n');
 }
 
+/** Issue 15: member pages' own files from the build (lib/chunk-sizes.mjs), the Stats page's row first. */
+function memberPagesTable(sizes) {
+  if (!sizes) return '';
+  if (sizes.error) return `\n\n**Member page chunks: NOT MEASURED — ${sizes.error}**`;
+  const kb = (bytes) => n1(bytes / 1024);
+  const lines = [
+    '',
+    '',
+    "Member pages' own files (production build, beyond the shared singletons and the chunks every member page shares; not a target, the visitor page above must not grow):",
+    '',
+    '| page | files | KB minified | KB gzip | loaded after it renders |',
+    '|---|---:|---:|---:|---|',
+  ];
+  for (const r of sizes.rows) {
+    if (r.error) lines.push(`| ${r.label} | NOT MEASURED — ${r.error} | | | |`);
+    else
+      lines.push(
+        `| ${r.label} | ${r.files} | ${kb(r.raw)} | ${kb(r.gzip)} | ${r.lazy ? `${r.lazy.files} file(s), ${kb(r.lazy.gzip)} KB gzip` : '–'} |`,
+      );
+  }
+  return lines.join('\n');
+}
+
 function pageTable(page) {
-  if (page.error) return `**Visitor page: NOT MEASURED — ${page.error}**`;
+  if (page.error) return `**Visitor page: NOT MEASURED — ${page.error}**${memberPagesTable(page.memberPages)}`;
   const lines = [
     `Cold load of \`${page.url}\` in ${page.browser ?? 'Chromium'} (fresh browser each run, 360×740 phone viewport); medians of ${page.rows[0]?.runs.length ?? 0} runs.`,
     '',
@@ -84,7 +107,7 @@ function pageTable(page) {
     const list = r.shifts.map((s) => `${s.at} ms: ${s.value} (${[...new Set(s.sources)].join(', ') || '?'})`).join('; ');
     lines.push('', `Layout shifts, ${r.label}, worst run: ${list}.`);
   }
-  return lines.join('\n');
+  return lines.join('\n') + memberPagesTable(page.memberPages);
 }
 
 /** "http://127.0.0.1:41234" → "mf-public:" so the table reads the same from run to run. */
