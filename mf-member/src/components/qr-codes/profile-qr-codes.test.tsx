@@ -6,6 +6,8 @@ import { ProfileQrCodes } from './profile-qr-codes';
 
 jest.mock('@rotalink/shared-api', () => ({ ...jest.requireActual('@rotalink/shared-api'), getRotatorSettings: jest.fn() }));
 const mockGetRotator = getRotatorSettings as jest.MockedFunction<typeof getRotatorSettings>;
+// Drawing real 512 px PNGs in jsdom takes a few seconds of CPU on a busy machine.
+jest.setTimeout(30_000);
 const origin = window.location.origin;
 
 beforeEach(() => {
@@ -19,7 +21,7 @@ describe('ProfileQrCodes', () => {
     render(<ProfileQrCodes userId="u_member1" name="Ada Lovelace" initiallyOpen />);
 
     const page = await screen.findByRole('figure', { name: 'Public page' });
-    const pagePng = await within(page).findByRole('link', { name: /Download PNG/ });
+    const pagePng = await within(page).findByRole('link', { name: /Download PNG/ }, { timeout: 10_000 });
     expect(pagePng).toHaveAccessibleName('Download PNG of the public page QR code of Ada Lovelace');
     expect(pagePng).toHaveAttribute('download', 'rotalink-qr-public-page-ada-lovelace.png');
     expect(decodeQrDataUrl(pagePng.getAttribute('href')!)).toBe(`${origin}/profile?userId=u_member1`);
@@ -29,7 +31,7 @@ describe('ProfileQrCodes', () => {
     expect(within(page).getByRole('img')).toHaveAccessibleName(`QR code that opens ${origin}/profile?userId=u_member1`);
 
     const rotator = screen.getByRole('figure', { name: 'Rotator link' });
-    const rotatorPng = await within(rotator).findByRole('link', { name: /Download PNG/ });
+    const rotatorPng = await within(rotator).findByRole('link', { name: /Download PNG/ }, { timeout: 10_000 });
     expect(decodeQrDataUrl(rotatorPng.getAttribute('href')!)).toBe('http://localhost:4000/r/u_member1');
     expect(mockGetRotator).toHaveBeenCalledWith('u_member1');
   });
@@ -46,7 +48,7 @@ describe('ProfileQrCodes', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName('Hide QR codes of Bob Builder');
     const rotator = screen.getByRole('figure', { name: 'Rotator link' });
-    const png = await within(rotator).findByRole('link', { name: /Download PNG/ });
+    const png = await within(rotator).findByRole('link', { name: /Download PNG/ }, { timeout: 10_000 });
     expect(decodeQrDataUrl(png.getAttribute('href')!)).toBe('http://localhost:4000/r/s_sub1');
   });
 
@@ -56,10 +58,14 @@ describe('ProfileQrCodes', () => {
       .mockResolvedValueOnce(makeRotatorSettings({ rotator_url: 'http://localhost:4000/r/u_member1' }));
     render(<ProfileQrCodes userId="u_member1" name="Ada Lovelace" initiallyOpen />);
     const rotator = screen.getByRole('figure', { name: 'Rotator link' });
-    expect(await within(rotator).findByRole('alert')).toHaveTextContent('Failed to load the rotator link.');
-    expect(await within(screen.getByRole('figure', { name: 'Public page' })).findByRole('link', { name: /Download PNG/ })).toBeVisible();
+    expect(await within(rotator).findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Failed to load the rotator link.');
+    expect(
+      await within(screen.getByRole('figure', { name: 'Public page' })).findByRole('link', { name: /Download PNG/ }, { timeout: 10_000 }),
+    ).toBeVisible();
 
     await userEvent.click(within(rotator).getByRole('button', { name: 'Retry' }));
-    expect(await within(screen.getByRole('figure', { name: 'Rotator link' })).findByRole('link', { name: /Download PNG/ })).toBeVisible();
+    expect(
+      await within(screen.getByRole('figure', { name: 'Rotator link' })).findByRole('link', { name: /Download PNG/ }, { timeout: 10_000 }),
+    ).toBeVisible();
   });
 });

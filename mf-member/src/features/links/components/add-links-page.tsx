@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MESSAGES, PLAN, errorKind, errorText } from '@rotalink/shared-api';
 import { CopyLink } from '../../../components/copy-link';
+import { BackToDashboard, TitledPage } from '../../../components/page-frame';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { LiveStatus } from '../../../components/live/live-status';
 import { publicProfileUrl, statsPath } from '../../../components/public-link';
@@ -16,20 +17,7 @@ import { LinkUsage } from './link-usage';
 import { UnreachableWarning } from './unreachable-warning';
 import { linkLabel, unlimitedAhead } from '../hooks/queue-order';
 
-function Page({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mem-page">
-      <h1>{title}</h1>
-      {children}
-    </div>
-  );
-}
-
-const backToDashboard = (
-  <RouterLink className="mem-btn mem-btn--secondary" to="/user">
-    Back to dashboard
-  </RouterLink>
-);
+const backToDashboard = <BackToDashboard />;
 
 /** /Addlinks?userId= — manage the link queue of the member's own profile or a sub-profile. */
 export function AddLinksPage() {
@@ -42,16 +30,16 @@ export function AddLinksPage() {
 
   if (!userId) {
     return (
-      <Page title="Links">
+      <TitledPage title="Links">
         <ErrorPanel message="No profile was chosen.">{backToDashboard}</ErrorPanel>
-      </Page>
+      </TitledPage>
     );
   }
   if (owner.state.status === 'loading' || links.lists.state.status === 'loading') {
     return (
-      <Page title="Links">
+      <TitledPage title="Links">
         <Loading label="Loading links…" />
-      </Page>
+      </TitledPage>
     );
   }
   if (links.lists.state.status === 'error' || owner.state.status === 'error') {
@@ -60,7 +48,7 @@ export function AddLinksPage() {
     const kind = errorKind(error);
     const refused = kind === 'forbidden' || kind === 'unauthorized' || kind === 'session-ended';
     return (
-      <Page title="Links">
+      <TitledPage title="Links">
         <ErrorPanel
           message={
             refused
@@ -78,14 +66,14 @@ export function AddLinksPage() {
         >
           {backToDashboard}
         </ErrorPanel>
-      </Page>
+      </TitledPage>
     );
   }
   if (owner.state.data === null) {
     return (
-      <Page title="Links">
+      <TitledPage title="Links">
         <ErrorPanel message="This profile is not one of yours.">{backToDashboard}</ErrorPanel>
-      </Page>
+      </TitledPage>
     );
   }
 

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { errorKind, errorText, MESSAGES } from '@rotalink/shared-api';
+import { BackToDashboard, TitledPage } from '../../../components/page-frame';
 import { EmptyState, ErrorPanel, Loading } from '../../../components/page-state';
 import { LiveStatus } from '../../../components/live/live-status';
 import { addLinksPath } from '../../../components/public-link';
@@ -16,20 +17,7 @@ import { StatsTotalsList } from './stats-totals';
 const LOAD_STATS_FAILED = 'Failed to load the stats.';
 const NOT_YOURS = 'This profile is not one of yours.';
 
-function Page({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mem-page">
-      <h1>{title}</h1>
-      {children}
-    </div>
-  );
-}
-
-const backToDashboard = (
-  <RouterLink className="mem-btn mem-btn--secondary" to="/user">
-    Back to dashboard
-  </RouterLink>
-);
+const backToDashboard = <BackToDashboard />;
 
 /** /stats?userId= — one profile's clicks over time, per link, device and referrer, live (issue 15). */
 export function StatsPage() {
@@ -45,21 +33,21 @@ export function StatsPage() {
 
   if (!userId) {
     return (
-      <Page title="Stats">
+      <TitledPage title="Stats">
         <ErrorPanel message="No profile was chosen.">{backToDashboard}</ErrorPanel>
-      </Page>
+      </TitledPage>
     );
   }
   if (owner.state.status === 'loading') {
     return (
-      <Page title="Stats">
+      <TitledPage title="Stats">
         <Loading label="Loading stats…" />
-      </Page>
+      </TitledPage>
     );
   }
   if (owner.state.status === 'error' || owner.state.data === null) {
     return (
-      <Page title="Stats">
+      <TitledPage title="Stats">
         {owner.state.status === 'error' ? (
           <ErrorPanel message={errorText(owner.state.error, MESSAGES.loadProfileFailed, { serverText: false })} onRetry={owner.retry}>
             {backToDashboard}
@@ -67,7 +55,7 @@ export function StatsPage() {
         ) : (
           <ErrorPanel message={NOT_YOURS}>{backToDashboard}</ErrorPanel>
         )}
-      </Page>
+      </TitledPage>
     );
   }
 
