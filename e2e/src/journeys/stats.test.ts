@@ -4,7 +4,6 @@
  * is asked while the tab is hidden; the CSV download holds the clicks; the dashboard's QR codes
  * decode to the public page and the rotator link.
  */
-import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Download, Page } from 'playwright-core';
@@ -199,9 +198,9 @@ test('the dashboard shows QR codes of the public page and the rotator link; the 
 
   const pagePng = await save(page, /^Download PNG of the public page QR code of Quincy/);
   expect(pagePng.suggestedFilename()).toMatch(/^rotalink-qr-public-page-quincy.*\.png$/);
-  expect(decodeQr(await readFile((await pagePng.path())!))).toBe(publicUrl);
+  expect(decodeQr(await downloadBytes(pagePng))).toBe(publicUrl);
   const rotatorPng = await save(page, /^Download PNG of the rotator link QR code of Quincy/);
-  expect(decodeQr(await readFile((await rotatorPng.path())!))).toBe(rotatorUrl);
+  expect(decodeQr(await downloadBytes(rotatorPng))).toBe(rotatorUrl);
   const svg = await save(page, /^Download SVG of the public page QR code of Quincy/);
   expect(svg.suggestedFilename()).toMatch(/\.svg$/);
   expect(await readDownload(svg)).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
@@ -216,8 +215,15 @@ async function save(page: Page, name: RegExp): Promise<Download> {
   return download;
 }
 
+/** The downloaded file's bytes (streamed: the browser runs in the harness's process, not this one). */
+async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 async function readDownload(download: Download): Promise<string> {
-  return readFile((await download.path())!, 'utf8');
+  return (await downloadBytes(download)).toString('utf8');
 }
 
 /** Reads the QR code in a PNG (pngjs for the pixels, jsQR to decode: both maintained). */
