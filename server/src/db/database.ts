@@ -7,6 +7,8 @@ import type { PaymentsTable } from '../modules/payment/payments.table';
 import type { EmailChangesTable } from '../modules/account/email-changes.table';
 import type { RotatorsTable } from '../modules/rotator/rotators.table';
 import type { ClickEventsTable, VisitorKeysTable } from '../modules/clicks/click-events.table';
+import type { OutboxTable } from '../modules/outbox/outbox.table';
+import type { JobRunsTable } from '../jobs/job-runs.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -19,6 +21,8 @@ export interface Database {
   rotators: RotatorsTable;
   click_events: ClickEventsTable;
   visitor_keys: VisitorKeysTable;
+  outbox: OutboxTable;
+  job_runs: JobRunsTable;
 }
 
 export type Db = Kysely<Database>;
