@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       slowRequestMs: 1000,
       timeouts: { dbMs: 5000, redisMs: 300, smtpMs: 5000, requestMs: 15000 },
+      clickEventsRetentionDays: 90,
     });
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(c.adminPassword.length).toBeGreaterThanOrEqual(12);
@@ -91,6 +92,7 @@ describe('loadConfig', () => {
         REDIS_TIMEOUT_MS: '200',
         SMTP_TIMEOUT_MS: '3000',
         REQUEST_TIMEOUT_MS: '20000',
+        CLICK_EVENTS_RETENTION_DAYS: '30',
       },
       { cwd: tmp() },
     );
@@ -108,6 +110,7 @@ describe('loadConfig', () => {
       mailOutboxDir: '/tmp/out',
       paymentProvider: 'stripe',
       stripeApi: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      clickEventsRetentionDays: 30,
       redisUrl: 'redis://r:6379',
       redisKeyPrefix: 'shop1:',
       rateLimit: { loginPerMin: 0, loginIpPerMin: 11, loginAccountPerHour: 12, clicksPerMin: 7, globalPerMin: 9 },
@@ -157,6 +160,7 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters'],
     [{ REDIS_URL: 'http://x' }, "Invalid configuration: REDIS_URL must start with redis: or rediss:, got 'http://x'"],
     [{ LOG_SLOW_REQUEST_MS: '0' }, 'Invalid configuration: LOG_SLOW_REQUEST_MS must be between 1 and 3600000, got 0'],
+    [{ CLICK_EVENTS_RETENTION_DAYS: '0' }, 'Invalid configuration: CLICK_EVENTS_RETENTION_DAYS must be between 1 and 3660, got 0'],
     [
       { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) },
       "Invalid configuration: PAYMENT_PROVIDER is 'local' (a free test checkout) with NODE_ENV=production: set PAYMENT_PROVIDER=stripe, or ALLOW_LOCAL_PAYMENTS=1 for a demo",

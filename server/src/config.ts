@@ -59,6 +59,8 @@ export interface Config {
   logLevel: string;
   /** LOG_SLOW_REQUEST_MS: requests at least this slow are logged (warn); other successes only at debug. */
   slowRequestMs: number;
+  /** CLICK_EVENTS_RETENTION_DAYS (issue 15): raw click events older than this are purged; roll-ups are kept. */
+  clickEventsRetentionDays: number;
   /** Issue 16: the outbox worker and the link-health checker (config-background.ts). */
   outbox: BackgroundConfig['outbox'];
   linkCheck: BackgroundConfig['linkCheck'];
@@ -195,6 +197,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
     fail('LOG_LEVEL', `is not a pino level: '${logLevel}'`);
   const slowRequestMs = int(env, 'LOG_SLOW_REQUEST_MS', 1000, 1, 3_600_000);
+  const clickEventsRetentionDays = int(env, 'CLICK_EVENTS_RETENTION_DAYS', 90, 1, 3660);
 
   return {
     nodeEnv,
@@ -225,6 +228,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     trustProxy,
     logLevel,
     slowRequestMs,
+    clickEventsRetentionDays,
     ...loadBackgroundConfig(env, nodeEnv),
   };
 }

@@ -4,6 +4,7 @@ import { BadRequest } from '../../errors';
 import { etagOf, notModified } from '../../http/conditional';
 import { defineRoute, typed } from '../../http/define-route';
 import { adminUserStats, profilesOf } from './admin-user-stats';
+import { registerClickRetention } from './click-retention.job';
 import { clicksCsvStream, csvFileName } from './clicks-csv';
 import { getSeries } from './get-series';
 import { getSummary, type LinkName } from './get-summary';
@@ -22,6 +23,7 @@ const linksStamp = (links: LinkName[]) => links.map((l) => `${l.id}\u0001${l.nam
 /** /api/stats (issue 15): a profile's click analytics, for its owner or the admin; and the admin's user totals. */
 export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
+  registerClickRetention(fastify);
 
   app.route({
     ...defineRoute(app, endpoints.getStatsSummary, 'stats'),
