@@ -1,5 +1,6 @@
 // Turns the bench result into the markdown table (bench/results/latest.md and the README).
 import { PAGE_TARGETS } from './page-targets.mjs';
+import { STATS_TARGETS } from './stats-targets.mjs';
 
 const n0 = (x) => (x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
 const n1 = (x) => (x === null || x === undefined ? '–' : x.toFixed(1));
@@ -116,6 +117,42 @@ function originName(page, origin) {
   return hit ? `${hit[0]}:` : origin;
 }
 
+function statsTable(stats) {
+  if (!stats || stats.error) return `**Stats: NOT MEASURED — ${stats?.error ?? 'not run'}**`;
+  const lines = [
+    `A profile with ${n0(STATS_TARGETS.events)} click events over 30 days (10 links, roll-ups built by the server's own code). ` +
+      `One request at a time (the latency a member's page sees), ${stats.runs} rounds × ${stats.duration} s, medians of the rounds; ` +
+      'the CSV is all the events, its memory the API process’s peak RSS during the download minus its RSS just before.',
+    '',
+    '| scenario | engine | req/s | p50 ms | p99 ms | target | result |',
+    '|---|---|---:|---:|---:|---|---|',
+  ];
+  const checks = [];
+  for (const e of stats.engines) {
+    if (e.error) {
+      lines.push(`| Stats reads | ${e.engine} | **${e.error}** | | | | **NOT MEASURED** |`);
+      continue;
+    }
+    for (const r of e.rows) {
+      const bad = r.non2xx ? ` (${r.non2xx} non-2xx)` : '';
+      lines.push(
+        `| ${r.label} | ${r.engine} | ${n0(r.rps)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | p99 ≤ ${STATS_TARGETS.p99Ms} ms | ${yes(r.p99 !== null && r.p99 <= STATS_TARGETS.p99Ms && !r.non2xx)}${bad} |`,
+      );
+    }
+    const c = e.csv;
+    lines.push(
+      `| GET /api/stats/clicks.csv, ${n0(c.rows)} rows (${n1(c.mb)} MB in ${n1(c.seconds)} s) | ${c.engine} | – | – | – | API memory growth < ${STATS_TARGETS.csvGrowthMB} MB | ${yes(c.growthMB < STATS_TARGETS.csvGrowthMB)} (+${n1(c.growthMB)} MB: ${n0(c.rssBeforeMB)} → ${n0(c.rssPeakMB)} MB) |`,
+    );
+    checks.push(...e.checks);
+  }
+  if (checks.length) {
+    lines.push('', '| stats correctness | expected | observed | result |', '|---|---|---|---|');
+    for (const c of checks)
+      lines.push(`| ${c.check} | ${c.expected} | ${c.observed} | ${c.expected === c.observed ? '**ok**' : '**FAILED**'} |`);
+  }
+  return lines.join('\n');
+}
+
 function startupTable(s) {
   if (s.error) return `**Start-up: NOT MEASURED — ${s.error}**`;
   return [
@@ -142,6 +179,10 @@ export function renderMarkdown(res) {
     '## Start-up',
     '',
     startupTable(res.startup),
+    '',
+    '## Stats (issue 15): a profile with a million click events',
+    '',
+    statsTable(res.stats),
     '',
     `Bench wall time: ${n0(res.wallSeconds)} s.`,
     '',

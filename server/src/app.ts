@@ -9,6 +9,7 @@ import { connect } from './db/connect';
 import type { Db, Engine } from './db/database';
 import { engineOf } from './db/dialect-sql';
 import { GroupCommit } from './db/group-commit';
+import { JobScheduler } from './jobs/scheduler';
 import { HttpError, registerErrorHandler } from './errors';
 import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     commits: GroupCommit;
     /** Hashes a click's visitor under the day's key (modules/clicks/visitor-keys.ts). */
     visitors: VisitorHasher;
+    /** Periodic jobs that run once across all API nodes (jobs/scheduler.ts): `app.jobs.every({ name, intervalMs }, fn)`. */
+    jobs: JobScheduler;
   }
 }
 
@@ -106,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       instance.decorate('engine', engineOf(db));
       instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError, hooks: clickRollupHooks }));
       instance.decorate('visitors', new VisitorHasher(db));
+      instance.decorate('jobs', new JobScheduler(db, { log: app.log }));
     },
     { name: 'app-context' },
   );
@@ -158,7 +162,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentRoutes, { mailer });
   await app.register(accountRoutes, { mailer });
 
+  // Jobs start once every module has registered its own (and stop before the database closes).
+  app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => {
+    await app.jobs.stop();
     // Writes already taken are committed and answered before the database goes away.
     await app.commits.drain();
     await mailer.close();

@@ -13,6 +13,8 @@ import type {
   ClickRollupsTable,
   ClickVisitorDaysTable,
 } from '../modules/stats/rollups.table';
+import type { OutboxTable } from '../modules/outbox/outbox.table';
+import type { JobRunsTable } from '../jobs/job-runs.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -29,6 +31,8 @@ export interface Database {
   click_referrer_rollups: ClickReferrerRollupsTable;
   click_visitor_days: ClickVisitorDaysTable;
   click_profile_totals: ClickProfileTotalsTable;
+  outbox: OutboxTable;
+  job_runs: JobRunsTable;
 }
 
 export type Db = Kysely<Database>;

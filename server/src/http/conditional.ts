@@ -22,3 +22,11 @@ export function notModified(request: FastifyRequest, reply: FastifyReply, etag: 
   if (!held) return false;
   return held === '*' || held.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
+
+/**
+ * The 304 itself, with no body at all (a 304 must not carry one). Takes any route's reply: a
+ * route typed by its contract would only let it send the schema's `null`.
+ */
+export function sendNotModified(reply: object): FastifyReply {
+  return (reply as FastifyReply).code(304).removeHeader('content-type').send();
+}

@@ -8,14 +8,13 @@ import { readClickRules, verdictFor, type Visit } from '../clicks/verdict';
 import { pageClickKey } from './click-keys';
 import { isCompleted } from './link.mapper';
 import { linkOwner } from './link-owners';
-import { clickIfQueueHead, findLink, uncountedClickIfQueueHead } from './links.repository';
-import type { LinkRow } from './links.table';
+import { clickIfQueueHead, findLink, uncountedClickIfQueueHead, type ClickedLink } from './links.repository';
 
 export const LINK_NOT_FOUND = 'Link not found.';
 export const LINK_COMPLETED = 'This link has reached its click limit.';
 
 export interface PageClick {
-  link: LinkRow;
+  link: ClickedLink;
   verdict: ClickVerdictValue;
 }
 

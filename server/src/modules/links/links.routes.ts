@@ -1,7 +1,7 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
-import { etagOf, notModified } from '../../http/conditional';
+import { etagOf, notModified, sendNotModified } from '../../http/conditional';
 import { defineRoute, typed } from '../../http/define-route';
 import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
 import { addLink } from './add-link';
@@ -24,7 +24,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
       const lists = await findMemberLinkLists(app.db, request.query.user_id);
       if (!lists) throw new NotFound(USER_NOT_FOUND);
       // Issue 15 live counts: the member's pages poll this; an unchanged list is a 304 (http/conditional.ts).
-      if (notModified(request, reply, etagOf(['links-1', JSON.stringify(lists)]))) return reply.code(304).send(null);
+      if (notModified(request, reply, etagOf(['links-1', JSON.stringify(lists)]))) return sendNotModified(reply);
       return lists;
     },
   });

@@ -1,9 +1,10 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BadRequest } from '../../errors';
-import { etagOf, notModified } from '../../http/conditional';
+import { etagOf, notModified, sendNotModified } from '../../http/conditional';
 import { defineRoute, typed } from '../../http/define-route';
 import { adminUserStats, profilesOf } from './admin-user-stats';
+import { registerClickRetention } from './click-retention.job';
 import { clicksCsvStream, csvFileName } from './clicks-csv';
 import { getSeries } from './get-series';
 import { getSummary, type LinkName } from './get-summary';
@@ -22,6 +23,7 @@ const linksStamp = (links: LinkName[]) => links.map((l) => `${l.id}\u0001${l.nam
 /** /api/stats (issue 15): a profile's click analytics, for its owner or the admin; and the admin's user totals. */
 export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
+  registerClickRetention(fastify);
 
   app.route({
     ...defineRoute(app, endpoints.getStatsSummary, 'stats'),
@@ -30,7 +32,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
       const profile = await loadStatsProfile(app.db, request.auth, request.query.user_id);
       const [links, totals] = await Promise.all([readLinkNames(app.db, profile.id), readProfileTotals(app.db, [profile.id])]);
       const etag = etagOf([ANSWER_VERSION, 'summary', profile.id, range.from, range.to, stamp(totals.get(profile.id)), linksStamp(links)]);
-      if (notModified(request, reply, etag)) return reply.code(304).send(null);
+      if (notModified(request, reply, etag)) return sendNotModified(reply);
       return getSummary(app.db, { userId: profile.id, range, links });
     },
   });
@@ -59,7 +61,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         q.link_id ?? '',
         stamp(totals.get(profile.id)),
       ]);
-      if (notModified(request, reply, etag)) return reply.code(304).send(null);
+      if (notModified(request, reply, etag)) return sendNotModified(reply);
       return getSeries(app.db, { userId: profile.id, range, interval: q.interval, zone, linkId: q.link_id });
     },
   });
@@ -91,7 +93,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
       const stamps = profiles.map((p) => `${p.user_id}:${p.name}:${stamp(totals.get(p.user_id))}`);
       // The last 30 days move with the clock: the 15-minute slot of now is part of the stamp.
       const etag = etagOf([ANSWER_VERSION, 'admin', Math.floor(now / 900_000), ...stamps]);
-      if (notModified(request, reply, etag)) return reply.code(304).send(null);
+      if (notModified(request, reply, etag)) return sendNotModified(reply);
       return adminUserStats(app.db, { profiles, totals, now });
     },
   });
