@@ -26,7 +26,7 @@ function Breakdown({ id, title, what, rows, empty }: { id: string; title: string
                 <th scope="col">{what}</th>
                 <th scope="col">Counted</th>
                 <th scope="col">All clicks</th>
-                <th scope="col">Counted share</th>
+                <th scope="col">Share counted</th>
               </tr>
             </thead>
             <tbody>

@@ -93,7 +93,7 @@ describe('StatsPage', () => {
     expect(links[1]).toHaveTextContent(/https:\/\/shop\.example\.com\s*58\s*63 %/);
     expect(links[2]).toHaveTextContent(/^https:\/\/blog\.example\.com\s*22100 %$/);
     const devices = within(screen.getByRole('region', { name: 'Devices' })).getAllByRole('row');
-    expect(devices.map((r) => r.textContent)).toEqual(['DeviceCountedAll clicksCounted share', 'Phone5683 %', 'Desktop2367 %', 'Bot010 %']);
+    expect(devices.map((r) => r.textContent)).toEqual(['DeviceCountedAll clicksShare counted', 'Phone5683 %', 'Desktop2367 %', 'Bot010 %']);
     const referrers = within(screen.getByRole('region', { name: 'Top referrers' })).getAllByRole('row');
     expect(referrers[1]).toHaveTextContent('facebook.com');
     expect(referrers[2]).toHaveTextContent('No referrer');
