@@ -2,7 +2,7 @@ import { Migrator, sql } from 'kysely';
 import { activate, bearer, engines, signupMember, useTestApp } from '../../../test/helpers';
 import { currentSchema } from '../../db/dialect-sql';
 import { migrationsForTests, migrateToLatest } from '../../db/migrate';
-import { clickAll, mixedClicks } from './stats.test-helper';
+import { addOfferLink, clickAll, mixedClicks } from './stats.test-helper';
 
 /**
  * Migration 0009 back-fills the roll-ups of the events stored before it, with the same rules as
@@ -21,12 +21,7 @@ describe.each(engines)('roll-up back-fill (%s)', (engine) => {
     for (const seed of [3, 4]) {
       const m = await signupMember(t.app);
       await activate(t.db, m.userId);
-      const link = await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: 'https://offer.example.com/', max_clicks: null, name: 'Offer', user_id: m.userId },
-      });
+      const linkId = await addOfferLink(t.app, m.token, m.userId);
       await t.app.inject({
         method: 'PUT',
         url: '/api/links/rotator',
@@ -38,7 +33,7 @@ describe.each(engines)('roll-up back-fill (%s)', (engine) => {
         from: new Date('2026-06-30T20:00:00Z'),
         spanMs: 30 * 3_600_000,
         count: 120,
-        targets: [link.json().link.id, 'rotator'],
+        targets: [linkId, 'rotator'],
         seed,
       });
       await clickAll(t.app, m.userId, clicks, 1);

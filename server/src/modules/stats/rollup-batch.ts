@@ -1,18 +1,8 @@
-import type { ClickSourceValue, ClickVerdictValue, DeviceClassValue } from '../clicks/click-events.table';
+import type { ClickEventInput } from '../clicks/click-events.repository';
 import { ROLLUP_COUNTERS, type RollupCounters } from './rollups.table';
 
-/** What a roll-up needs of one click event. */
-export interface RollupEvent {
-  /** ISO 8601 UTC (Date#toISOString), as stored in click_events.created_at. */
-  createdAt: string;
-  userId: string;
-  linkId: string | null;
-  source: ClickSourceValue;
-  verdict: ClickVerdictValue;
-  device: DeviceClassValue;
-  referrerHost: string | null;
-  visitor: string;
-}
+/** What a roll-up needs of one click event: the event as stored, less the index flag. */
+export type RollupEvent = Omit<ClickEventInput, 'tracked'>;
 
 export const SLOT_MS = 15 * 60_000;
 

@@ -1,3 +1,4 @@
+import { addOfferLink } from './stats.test-helper';
 import { activate, adminToken, bearer, browser, engines, secondApp, signupMember, useTestApp, type Member } from '../../../test/helpers';
 
 /**
@@ -29,13 +30,7 @@ describe.each(engines)('stats: access, bad input and live counts (%s)', (engine)
     });
     expect(created.statusCode).toBe(201);
     sub = created.json().user_id;
-    const link = await t.app.inject({
-      method: 'POST',
-      url: '/api/links/linkadd',
-      headers: bearer(owner.token),
-      payload: { link: 'https://offer.example.com/', max_clicks: null, name: 'Offer', user_id: owner.userId },
-    });
-    linkId = link.json().link.id;
+    linkId = await addOfferLink(t.app, owner.token, owner.userId);
   });
 
   it.each(['summary', 'series', 'clicks.csv'])(
