@@ -31,7 +31,7 @@ describe.each(engines)('stats: access, bad input and live counts (%s)', (engine)
     expect(created.statusCode).toBe(201);
     sub = created.json().user_id;
     linkId = await addOfferLink(t.app, owner.token, owner.userId);
-  });
+  }, 30_000);
 
   it.each(['summary', 'series', 'clicks.csv'])(
     'another member’s %s is 403 (forbidden); the owner, its sub-profile and the admin get 200',
