@@ -6,7 +6,8 @@ import { addOfferLink, clickAll, mixedClicks } from './stats.test-helper';
 
 /**
  * Migration 0009 back-fills the roll-ups of the events stored before it, with the same rules as
- * the live click path: rebuilt from the events, they equal what the clicks built.
+ * the live click path, and 0011 sums its coarser levels from them: rebuilt, every level equals
+ * what the clicks built.
  */
 describe.each(engines)('roll-up back-fill (%s)', (engine) => {
   const t = useTestApp(engine);
@@ -15,6 +16,9 @@ describe.each(engines)('roll-up back-fill (%s)', (engine) => {
     rollups: (await sql`select * from click_rollups order by user_id, slot, link_id`.execute(t.db)).rows,
     referrers: (await sql`select * from click_referrer_rollups order by user_id, slot, host`.execute(t.db)).rows,
     totals: (await sql`select * from click_profile_totals order by user_id`.execute(t.db)).rows,
+    daily: (await sql`select * from click_daily_rollups order by user_id, day, link_id`.execute(t.db)).rows,
+    dailyReferrers: (await sql`select * from click_daily_referrers order by user_id, day, host`.execute(t.db)).rows,
+    profileSlots: (await sql`select * from click_profile_slots order by user_id, slot`.execute(t.db)).rows,
   });
 
   it('rebuilds exactly the roll-ups the live clicks wrote', async () => {
@@ -40,6 +44,8 @@ describe.each(engines)('roll-up back-fill (%s)', (engine) => {
     }
     const live = await snapshot();
     expect(live.rollups.length).toBeGreaterThan(20);
+    expect(live.daily.length).toBeGreaterThan(2);
+    expect(live.profileSlots.length).toBeGreaterThan(20);
 
     const schema = await currentSchema(t.db);
     const migrator = new Migrator({
