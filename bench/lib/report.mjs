@@ -122,7 +122,7 @@ function statsTable(stats) {
   const lines = [
     `A profile with ${n0(STATS_TARGETS.events)} click events over 30 days (10 links, roll-ups built by the server's own code). ` +
       `One request at a time (the latency a member's page sees), ${stats.runs} rounds × ${stats.duration} s, medians of the rounds; ` +
-      'the CSV is all the events, its memory the API process’s peak RSS during the download minus its RSS just before.',
+      'the CSV is all the events, its memory the API process’s peak private RSS (RssAnon) during the download minus the same just before (the SQLite file’s mapped pages are the OS page cache, not counted).',
     '',
     '| scenario | engine | req/s | p50 ms | p99 ms | target | result |',
     '|---|---|---:|---:|---:|---|---|',

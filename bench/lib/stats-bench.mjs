@@ -14,11 +14,16 @@ import { STATS_TARGETS } from './stats-targets.mjs';
 
 const DAY = 86_400_000;
 
-/** The resident memory of a process, in MB (Linux /proc). */
+/**
+ * The private resident memory of a process, in MB (Linux /proc RssAnon: heap, buffers, SQLite's
+ * page cache). Not VmRSS: that also counts the pages of the database FILE that SQLite maps
+ * (mmap_size 256 MB) — the OS page cache, shared and reclaimable, which a scan of a large table
+ * fills whatever the code does.
+ */
 function rssMB(pid) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
+    .find((l) => l.startsWith('RssAnon:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? NaN) / 1024;
 }
 

@@ -8,6 +8,9 @@ import type { EmailChangesTable } from '../modules/account/email-changes.table';
 import type { RotatorsTable } from '../modules/rotator/rotators.table';
 import type { ClickEventsTable, VisitorKeysTable } from '../modules/clicks/click-events.table';
 import type {
+  ClickDailyReferrersTable,
+  ClickDailyRollupsTable,
+  ClickProfileSlotsTable,
   ClickProfileTotalsTable,
   ClickReferrerRollupsTable,
   ClickRollupsTable,
@@ -31,6 +34,9 @@ export interface Database {
   click_referrer_rollups: ClickReferrerRollupsTable;
   click_visitor_days: ClickVisitorDaysTable;
   click_profile_totals: ClickProfileTotalsTable;
+  click_daily_rollups: ClickDailyRollupsTable;
+  click_daily_referrers: ClickDailyReferrersTable;
+  click_profile_slots: ClickProfileSlotsTable;
   outbox: OutboxTable;
   job_runs: JobRunsTable;
 }

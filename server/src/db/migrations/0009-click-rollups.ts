@@ -17,6 +17,8 @@ import { engineOf } from '../dialect-sql';
  * (modules/stats/rollup-batch.ts): a slot is the quarter hour of `created_at`, a visitor counts
  * once per UTC day at its first non-bot click.
  */
+// The counters as they were when this migration was written (rollups.table.ts may grow later;
+// a migration never imports the code it migrates for).
 const COUNTERS = [
   'counted',
   'repeat',

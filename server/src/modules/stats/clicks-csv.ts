@@ -7,8 +7,8 @@ import { spreadsheetSafe } from './csv-cell';
 import type { LinkName } from './get-summary';
 import type { Range } from './stats-range';
 
-/** Rows per database read: ~1 MB of CSV, the most the export holds in memory at once. */
-export const CSV_PAGE_ROWS = 5000;
+/** Rows per database read: ~75 KB of CSV. Small pages keep the garbage between two collections small (5,000 rows measured +56 MB of heap on a million rows, 1,000 rows +27 MB). */
+export const CSV_PAGE_ROWS = 1000;
 
 /** The download's file name: the profile and the range's UTC days. */
 export function csvFileName(userId: string, range: Range): string {

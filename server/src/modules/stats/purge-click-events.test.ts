@@ -1,7 +1,7 @@
 import { activate, bearer, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { CLICK_RETENTION_JOB } from './click-retention.job';
 import { purgeClickEvents } from './purge-click-events';
-import { clickAll } from './stats.test-helper';
+import { addOfferLink, clickAll } from './stats.test-helper';
 
 const DAY = 86_400_000;
 
@@ -29,13 +29,7 @@ describe.each(engines)('click events retention (%s)', (engine) => {
   beforeEach(async () => {
     m = await signupMember(t.app);
     await activate(t.db, m.userId);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/links/linkadd',
-      headers: bearer(m.token),
-      payload: { link: 'https://offer.example.com/', max_clicks: null, name: 'Offer', user_id: m.userId },
-    });
-    linkId = res.json().link.id;
+    linkId = await addOfferLink(t.app, m.token, m.userId);
     // Two clicks (two visitors) at each age, through the real click path.
     await clickAll(
       t.app,

@@ -1,18 +1,8 @@
-import type { ClickSourceValue, ClickVerdictValue, DeviceClassValue } from '../clicks/click-events.table';
+import type { ClickEventInput } from '../clicks/click-events.repository';
 import { ROLLUP_COUNTERS, type RollupCounters } from './rollups.table';
 
-/** What a roll-up needs of one click event. */
-export interface RollupEvent {
-  /** ISO 8601 UTC (Date#toISOString), as stored in click_events.created_at. */
-  createdAt: string;
-  userId: string;
-  linkId: string | null;
-  source: ClickSourceValue;
-  verdict: ClickVerdictValue;
-  device: DeviceClassValue;
-  referrerHost: string | null;
-  visitor: string;
-}
+/** What a roll-up needs of one click event: the event as stored, less the index flag. */
+export type RollupEvent = Omit<ClickEventInput, 'tracked'>;
 
 export const SLOT_MS = 15 * 60_000;
 
@@ -45,6 +35,20 @@ export interface TotalsRow {
   repeat: number;
   bot: number;
   visitors: number;
+}
+export interface DailyRow {
+  userId: string;
+  day: string;
+  linkId: string;
+  counters: RollupCounters;
+}
+export type DailyReferrerRow = Omit<ReferrerRow, 'slot'> & { day: string };
+export interface ProfileSlotRow {
+  userId: string;
+  slot: string;
+  counted: number;
+  repeat: number;
+  bot: number;
 }
 /** A visitor seen in this batch, to look up in click_visitor_days; `credit` is the roll-up row of its first click. */
 export interface VisitorSighting {
@@ -123,6 +127,46 @@ export class RollupBatch {
   }
   totalsRows(): TotalsRow[] {
     return sorted(this.totals);
+  }
+
+  /**
+   * The coarser levels (migration 0011), derived from the slot rows when the batch is written —
+   * after its visitors are credited — so every level holds the same sums.
+   */
+  dailyRows(): DailyRow[] {
+    const days = new Map<string, DailyRow>();
+    for (const r of this.rollups.values()) {
+      const day = r.slot.slice(0, 10);
+      const key = `${r.userId}\u0000${day}\u0000${r.linkId}`;
+      let d = days.get(key);
+      if (!d) days.set(key, (d = { userId: r.userId, day, linkId: r.linkId, counters: zeroCounters() }));
+      for (const c of ROLLUP_COUNTERS) d.counters[c] += r.counters[c];
+    }
+    return sorted(days);
+  }
+  dailyReferrerRows(): DailyReferrerRow[] {
+    const days = new Map<string, DailyReferrerRow>();
+    for (const r of this.referrers.values()) {
+      const day = r.slot.slice(0, 10);
+      const key = `${r.userId}\u0000${day}\u0000${r.host}`;
+      const d = days.get(key) ?? { userId: r.userId, day, host: r.host, all: 0, counted: 0 };
+      d.all += r.all;
+      d.counted += r.counted;
+      days.set(key, d);
+    }
+    return sorted(days);
+  }
+  profileSlotRows(): ProfileSlotRow[] {
+    const slots = new Map<string, ProfileSlotRow>();
+    for (const r of this.rollups.values()) {
+      const key = `${r.userId}\u0000${r.slot}`;
+      const p = slots.get(key) ?? { userId: r.userId, slot: r.slot, counted: 0, repeat: 0, bot: 0 };
+      p.counted += r.counters.counted;
+      p.repeat += r.counters.repeat;
+      p.bot += r.counters.bot;
+      slots.set(key, p);
+    }
+    return sorted(slots);
   }
 }
 

@@ -13,38 +13,80 @@ export interface SlotCounts {
   bot: number;
 }
 
+const DAY_MS = 86_400_000;
+const day = (ms: number) => iso(ms).slice(0, 10);
+
 /**
- * A profile's clicks per 15-minute slot in [from, to), optionally of one link, oldest first: a
- * range read of the roll-ups' primary key (user_id, slot, link_id), never of raw events.
+ * A slot range cut into what the coarser roll-ups can answer: whole UTC days (read from the
+ * daily tables, migration 0011) and the slots before the first and after the last of them
+ * (read from the 15-minute tables) — at most 2 × 95 slots, whatever the range's length.
+ */
+export function splitByUtcDay(r: Range): { days: { from: string; to: string } | null; edges: Range[] } {
+  const first = Math.ceil(r.from / DAY_MS) * DAY_MS;
+  const last = Math.floor(r.to / DAY_MS) * DAY_MS;
+  if (first >= last) return { days: null, edges: [r] };
+  const edges = [
+    { from: r.from, to: first },
+    { from: last, to: r.to },
+  ].filter((e) => e.from < e.to);
+  return { days: { from: day(first), to: day(last) }, edges };
+}
+
+/**
+ * A profile's clicks per 15-minute slot in [from, to), oldest first, never from raw events: of
+ * all links from click_profile_slots (one row per slot), of one link from click_rollups.
  */
 export async function readSlotCounts(db: DbOrTrx, q: { userId: string; range: Range; linkId?: string }): Promise<SlotCounts[]> {
-  let query = db
-    .selectFrom('click_rollups')
-    .select((eb) => [
-      'slot',
-      eb.fn.sum<number>('counted').as('counted'),
-      eb.fn.sum<number>('repeat').as('repeat'),
-      eb.fn.sum<number>('bot').as('bot'),
-    ])
-    .where('user_id', '=', q.userId)
-    .where('slot', '>=', iso(q.range.from))
-    .where('slot', '<', iso(q.range.to));
-  if (q.linkId !== undefined) query = query.where('link_id', '=', q.linkId);
-  const rows = await query.groupBy('slot').orderBy('slot').execute();
+  const rows =
+    q.linkId === undefined
+      ? await db
+          .selectFrom('click_profile_slots')
+          .select(['slot', 'counted', 'repeat', 'bot'])
+          .where('user_id', '=', q.userId)
+          .where('slot', '>=', iso(q.range.from))
+          .where('slot', '<', iso(q.range.to))
+          .orderBy('slot')
+          .execute()
+      : await db
+          .selectFrom('click_rollups')
+          .select(['slot', 'counted', 'repeat', 'bot'])
+          .where('user_id', '=', q.userId)
+          .where('slot', '>=', iso(q.range.from))
+          .where('slot', '<', iso(q.range.to))
+          .where('link_id', '=', q.linkId)
+          .orderBy('slot')
+          .execute();
   return rows.map((r) => ({ slot: Date.parse(r.slot), counted: Number(r.counted), repeat: Number(r.repeat), bot: Number(r.bot) }));
 }
 
-/** Every counter of each link ('' = no link) over the range. */
+/** Every counter of each link ('' = no link) over the range: whole UTC days from the daily roll-ups, the edges from the slots. */
 export async function readLinkCounters(
   db: DbOrTrx,
   q: { userId: string; range: Range },
 ): Promise<Array<{ linkId: string } & RollupCounters>> {
+  const { days, edges } = splitByUtcDay(q.range);
+  const slots = (e: Range) =>
+    db
+      .selectFrom('click_rollups')
+      .select(['link_id', ...ROLLUP_COUNTERS])
+      .where('user_id', '=', q.userId)
+      .where('slot', '>=', iso(e.from))
+      .where('slot', '<', iso(e.to));
+  // Whole days (if any) UNION ALL the edges' slots, summed by one GROUP BY.
+  const union = (days ? edges : edges.slice(1)).reduce(
+    (u, e) => u.unionAll(slots(e)),
+    days
+      ? db
+          .selectFrom('click_daily_rollups')
+          .select(['link_id', ...ROLLUP_COUNTERS])
+          .where('user_id', '=', q.userId)
+          .where('day', '>=', days.from)
+          .where('day', '<', days.to)
+      : slots(edges[0]),
+  );
   const rows = await db
-    .selectFrom('click_rollups')
+    .selectFrom(union.as('parts'))
     .select((eb) => ['link_id', ...ROLLUP_COUNTERS.map((c) => eb.fn.sum<number>(c).as(c))])
-    .where('user_id', '=', q.userId)
-    .where('slot', '>=', iso(q.range.from))
-    .where('slot', '<', iso(q.range.to))
     .groupBy('link_id')
     .execute();
   return rows.map((r) => {
@@ -55,17 +97,34 @@ export async function readLinkCounters(
   });
 }
 
-/** The referrer hosts with the most clicks in the range ('' = none), most first, then by name. */
+/** The referrer hosts with the most clicks in the range ('' = none), most first, then by name; days and edges as readLinkCounters. */
 export async function readTopReferrers(
   db: DbOrTrx,
   q: { userId: string; range: Range; limit: number },
 ): Promise<Array<{ host: string; all: number; counted: number }>> {
+  const { days, edges } = splitByUtcDay(q.range);
+  const slots = (e: Range) =>
+    db
+      .selectFrom('click_referrer_rollups')
+      .select(['host', 'all_clicks', 'counted'])
+      .where('user_id', '=', q.userId)
+      .where('slot', '>=', iso(e.from))
+      .where('slot', '<', iso(e.to));
+  // Whole days (if any) UNION ALL the edges' slots, summed by one GROUP BY.
+  const union = (days ? edges : edges.slice(1)).reduce(
+    (u, e) => u.unionAll(slots(e)),
+    days
+      ? db
+          .selectFrom('click_daily_referrers')
+          .select(['host', 'all_clicks', 'counted'])
+          .where('user_id', '=', q.userId)
+          .where('day', '>=', days.from)
+          .where('day', '<', days.to)
+      : slots(edges[0]),
+  );
   const rows = await db
-    .selectFrom('click_referrer_rollups')
+    .selectFrom(union.as('parts'))
     .select((eb) => ['host', eb.fn.sum<number>('all_clicks').as('all'), eb.fn.sum<number>('counted').as('counted')])
-    .where('user_id', '=', q.userId)
-    .where('slot', '>=', iso(q.range.from))
-    .where('slot', '<', iso(q.range.to))
     .groupBy('host')
     .orderBy(sql`sum(all_clicks)`, 'desc')
     .orderBy('host')

@@ -1,4 +1,5 @@
-import type { DbOrTrx } from '../../db/database';
+import { sql, type Kysely } from 'kysely';
+import type { Database, DbOrTrx } from '../../db/database';
 import type { RollupBatch } from './rollup-batch';
 import { ROLLUP_COUNTERS } from './rollups.table';
 
@@ -11,10 +12,46 @@ function chunks<T>(rows: T[]): T[][] {
   return out;
 }
 
+type AddingTable =
+  | 'click_rollups'
+  | 'click_referrer_rollups'
+  | 'click_profile_totals'
+  | 'click_daily_rollups'
+  | 'click_daily_referrers'
+  | 'click_profile_slots';
+
+/**
+ * `INSERT … ON CONFLICT (keys) DO UPDATE SET n = n + excluded.n` for every counter: the rows'
+ * deltas added to what is stored, one statement per 500 rows, rows in key order.
+ */
+async function upsertAdding<T extends AddingTable>(
+  trx: DbOrTrx,
+  table: T,
+  keys: ReadonlyArray<keyof Database[T] & string>,
+  counters: ReadonlyArray<keyof Database[T] & string>,
+  rows: Array<Record<string, unknown>>,
+): Promise<void> {
+  for (const part of chunks(rows)) {
+    // Kysely's builder types cannot follow a union of table names: the signature checks the columns.
+    const loose = trx as unknown as Kysely<Record<string, Record<string, number | string>>>;
+    const name: string = table;
+    await loose
+      .insertInto(name)
+      .values(part as Array<Record<string, number | string>>)
+      .onConflict((oc) =>
+        oc
+          .columns([...keys])
+          .doUpdateSet(Object.fromEntries(counters.map((c: string) => [c, sql`${sql.ref(`${name}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]))),
+      )
+      .execute();
+  }
+}
+
 /**
  * Writes one batch's roll-up deltas inside its transaction, just before the COMMIT: the
  * visitors first seen today (their sightings the table did not hold yet), then one upsert per
- * table that adds the deltas to what is stored. Each upsert is one statement on rows in key order.
+ * table that adds the deltas to what is stored: the 15-minute slots per link (0009), the daily
+ * and profile-level levels read by the Stats page (0011), the referrers and the totals.
  */
 export async function writeRollups(trx: DbOrTrx, batch: RollupBatch): Promise<void> {
   for (const part of chunks(batch.visitorSightings())) {
@@ -28,45 +65,46 @@ export async function writeRollups(trx: DbOrTrx, batch: RollupBatch): Promise<vo
     for (const s of part) if (fresh.has(`${s.userId}\u0000${s.day}\u0000${s.visitor}`)) batch.creditVisitor(s);
   }
 
-  for (const part of chunks(batch.rollupRows())) {
-    await trx
-      .insertInto('click_rollups')
-      .values(part.map((r) => ({ user_id: r.userId, slot: r.slot, link_id: r.linkId, ...r.counters })))
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'slot', 'link_id'])
-          .doUpdateSet((eb) =>
-            Object.fromEntries(ROLLUP_COUNTERS.map((c) => [c, eb(eb.ref(`click_rollups.${c}`), '+', eb.ref(`excluded.${c}`))])),
-          ),
-      )
-      .execute();
-  }
-
-  for (const part of chunks(batch.referrerRows())) {
-    await trx
-      .insertInto('click_referrer_rollups')
-      .values(part.map((r) => ({ user_id: r.userId, slot: r.slot, host: r.host, all_clicks: r.all, counted: r.counted })))
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'slot', 'host']).doUpdateSet((eb) => ({
-          all_clicks: eb('click_referrer_rollups.all_clicks', '+', eb.ref('excluded.all_clicks')),
-          counted: eb('click_referrer_rollups.counted', '+', eb.ref('excluded.counted')),
-        })),
-      )
-      .execute();
-  }
-
-  for (const part of chunks(batch.totalsRows())) {
-    await trx
-      .insertInto('click_profile_totals')
-      .values(part.map((t) => ({ user_id: t.userId, counted: t.counted, repeat: t.repeat, bot: t.bot, visitors: t.visitors })))
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet((eb) => ({
-          counted: eb('click_profile_totals.counted', '+', eb.ref('excluded.counted')),
-          repeat: eb('click_profile_totals.repeat', '+', eb.ref('excluded.repeat')),
-          bot: eb('click_profile_totals.bot', '+', eb.ref('excluded.bot')),
-          visitors: eb('click_profile_totals.visitors', '+', eb.ref('excluded.visitors')),
-        })),
-      )
-      .execute();
-  }
+  await upsertAdding(
+    trx,
+    'click_rollups',
+    ['user_id', 'slot', 'link_id'],
+    ROLLUP_COUNTERS,
+    batch.rollupRows().map((r) => ({ user_id: r.userId, slot: r.slot, link_id: r.linkId, ...r.counters })),
+  );
+  await upsertAdding(
+    trx,
+    'click_daily_rollups',
+    ['user_id', 'day', 'link_id'],
+    ROLLUP_COUNTERS,
+    batch.dailyRows().map((r) => ({ user_id: r.userId, day: r.day, link_id: r.linkId, ...r.counters })),
+  );
+  await upsertAdding(
+    trx,
+    'click_profile_slots',
+    ['user_id', 'slot'],
+    ['counted', 'repeat', 'bot'],
+    batch.profileSlotRows().map((r) => ({ user_id: r.userId, slot: r.slot, counted: r.counted, repeat: r.repeat, bot: r.bot })),
+  );
+  await upsertAdding(
+    trx,
+    'click_referrer_rollups',
+    ['user_id', 'slot', 'host'],
+    ['all_clicks', 'counted'],
+    batch.referrerRows().map((r) => ({ user_id: r.userId, slot: r.slot, host: r.host, all_clicks: r.all, counted: r.counted })),
+  );
+  await upsertAdding(
+    trx,
+    'click_daily_referrers',
+    ['user_id', 'day', 'host'],
+    ['all_clicks', 'counted'],
+    batch.dailyReferrerRows().map((r) => ({ user_id: r.userId, day: r.day, host: r.host, all_clicks: r.all, counted: r.counted })),
+  );
+  await upsertAdding(
+    trx,
+    'click_profile_totals',
+    ['user_id'],
+    ['counted', 'repeat', 'bot', 'visitors'],
+    batch.totalsRows().map((t) => ({ user_id: t.userId, counted: t.counted, repeat: t.repeat, bot: t.bot, visitors: t.visitors })),
+  );
 }

@@ -83,3 +83,28 @@ export interface ClickProfileTotalsTable {
   bot: number;
   visitors: number;
 }
+
+/** click_daily_rollups (0011): click_rollups summed per UTC day ('2026-10-25'). Primary key (user_id, day, link_id). */
+export interface ClickDailyRollupsTable extends RollupCounters {
+  user_id: string;
+  day: string;
+  link_id: string;
+}
+
+/** click_daily_referrers (0011): click_referrer_rollups summed per UTC day. */
+export interface ClickDailyReferrersTable {
+  user_id: string;
+  day: string;
+  host: string;
+  all_clicks: number;
+  counted: number;
+}
+
+/** click_profile_slots (0011): a profile's clicks of all links per 15-minute slot, for its series. */
+export interface ClickProfileSlotsTable {
+  user_id: string;
+  slot: string;
+  counted: number;
+  repeat: number;
+  bot: number;
+}

@@ -1,3 +1,4 @@
+import { addOfferLink } from './stats.test-helper';
 import { activate, adminToken, bearer, browser, engines, secondApp, signupMember, useTestApp, type Member } from '../../../test/helpers';
 
 /**
@@ -29,14 +30,8 @@ describe.each(engines)('stats: access, bad input and live counts (%s)', (engine)
     });
     expect(created.statusCode).toBe(201);
     sub = created.json().user_id;
-    const link = await t.app.inject({
-      method: 'POST',
-      url: '/api/links/linkadd',
-      headers: bearer(owner.token),
-      payload: { link: 'https://offer.example.com/', max_clicks: null, name: 'Offer', user_id: owner.userId },
-    });
-    linkId = link.json().link.id;
-  });
+    linkId = await addOfferLink(t.app, owner.token, owner.userId);
+  }, 30_000);
 
   it.each(['summary', 'series', 'clicks.csv'])(
     'another member’s %s is 403 (forbidden); the owner, its sub-profile and the admin get 200',

@@ -129,6 +129,39 @@ describe.each(engines)('stats agree with the events (%s)', (engine) => {
     expect(widened.totals).toEqual(s.totals);
   });
 
+  it('a summary of whole UTC days plus partial days at both ends adds the daily roll-ups and the edge slots exactly', async () => {
+    const from = '2026-10-24T19:15:00.000Z';
+    const to = '2026-11-02T03:30:00.000Z';
+    const s = (await get(`/api/stats/summary?user_id=${m.userId}&from=${from}&to=${to}`)).json();
+    const ev = await eventsIn(t.db, m.userId, from, to);
+    expect(ev.length).toBeGreaterThan(0);
+    expect(ev.length).toBeLessThan(400); // both edges cut clicks off
+    const verdicts = countBy(ev, (e) => e.verdict);
+    // A visitor counts at its first non-bot click of the UTC day (decision 0065): was that click in the range?
+    const firsts = new Map<string, string>();
+    for (const e of await events()) {
+      const key = `${e.created_at.slice(0, 10)} ${e.visitor}`;
+      if (e.verdict !== 'bot' && !firsts.has(key)) firsts.set(key, e.created_at);
+    }
+    const visitors = [...firsts.values()].filter((at) => at >= from && at < to).length;
+    expect(s.totals).toEqual({
+      counted: verdicts.counted ?? 0,
+      repeat: verdicts.repeat ?? 0,
+      bot: verdicts.bot ?? 0,
+      all: ev.length,
+      unique_visitors: visitors,
+    });
+    const perLink = countBy(ev, (e) => String(e.link_id));
+    expect(Object.fromEntries(s.links.map((l: { link_id: string; all: number }) => [String(l.link_id), l.all]))).toEqual(perLink);
+    expect(s.devices.map((d: { all: number }) => d.all)).toEqual(
+      ['mobile', 'tablet', 'desktop', 'bot'].map((d) => ev.filter((e) => e.device === d).length),
+    );
+    const hosts = Object.entries(countBy(ev, (e) => e.referrer_host ?? ''))
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+      .slice(0, 10);
+    expect(s.top_referrers.map((r: { host: string | null; all: number }) => [r.host ?? '', r.all])).toEqual(hosts);
+  });
+
   it.each([
     ['America/New_York', 'day'],
     ['America/New_York', 'hour'],

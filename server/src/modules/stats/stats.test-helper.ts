@@ -4,6 +4,7 @@
  * can say "the Stats answers agree with the events to the click".
  */
 import type { FastifyInstance } from 'fastify';
+import { bearer } from '../../../test/helpers';
 import type { Db } from '../../db/database';
 import type { DeviceClassValue } from '../clicks/click-events.table';
 import type { Visit } from '../clicks/verdict';
@@ -27,6 +28,18 @@ const visitOf = (c: ClickSpec): Visit => ({
   referrerHost: c.referrerHost ?? null,
   visitor: c.visitor,
 });
+
+/** Adds an unlimited link to a profile through the API; its id. */
+export async function addOfferLink(app: FastifyInstance, token: string, userId: string, name = 'Offer'): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/links/linkadd',
+    headers: bearer(token),
+    payload: { link: 'https://offer.example.com/', max_clicks: null, name, user_id: userId },
+  });
+  if (res.statusCode !== 201) throw new Error(`linkadd answered ${res.statusCode}: ${res.body}`);
+  return res.json().link.id;
+}
 
 /** One click; a refusal (a completed link) is swallowed: it stores nothing, as on the wire. */
 export async function clickAt(app: FastifyInstance, userId: string, c: ClickSpec): Promise<void> {
