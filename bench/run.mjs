@@ -2,7 +2,7 @@
 // `npm run bench`: API throughput vs a bare-Fastify ceiling (SQLite and PostgreSQL), correctness
 // under load, the visitor page in Chromium, and start-up — one run, medians of several rounds,
 // the machine named. Writes results/latest.{md,json} and the table in README.md.
-// Options: --runs N (≥ 3), --duration S, --connections C, --only api,page,startup, --no-build.
+// Options: --runs N (≥ 3), --duration S, --connections C, --only api,page,startup,stats, --no-build.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -13,7 +13,9 @@ import { ensureBuilt } from './lib/build.mjs';
 import { runApiBench } from './lib/api-bench.mjs';
 import { runPageBench, CHROMIUM } from './lib/page-bench.mjs';
 import { runStartupBench } from './lib/startup-bench.mjs';
+import { runStatsBench } from './lib/stats-bench.mjs';
 import { renderMarkdown } from './lib/report.mjs';
+import { memberPageSizes } from './lib/chunk-sizes.mjs';
 import { stopAll } from './lib/procs.mjs';
 import { dropAllBenchDatabases } from './lib/pg-db.mjs';
 import { spliceReadme } from './lib/readme.mjs';
@@ -25,7 +27,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
-    only: { type: 'string', default: 'api,page,startup' },
+    only: { type: 'string', default: 'api,page,startup,stats' },
     'no-build': { type: 'boolean', default: false },
   },
 });
@@ -73,16 +75,21 @@ const api = await part('API throughput, latency and correctness', parts.has('api
 );
 if (api.engines?.postgres?.version) machine.postgres = api.engines.postgres.version;
 const page = await part('visitor page in Chromium', parts.has('page'), () => runPageBench({ repoRoot, workDir, runs: settings.runs, log }));
+// Issue 15: the Stats page's chunk (and the dashboard's), from mf-member's build, beside the visitor page.
+if (parts.has('page')) page.memberPages = memberPageSizes(join(repoRoot, 'mf-member', 'dist'));
 const startup = await part('start-up', parts.has('startup'), () => runStartupBench({ repoRoot, workDir, runs: settings.runs, log }));
+const stats = await part('Stats: a profile with 1,000,000 click events', parts.has('stats'), () =>
+  runStatsBench({ repoRoot, workDir, runs: settings.runs, duration: settings.duration, log }),
+);
 await cleanUp();
 
 machine.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
-const result = { machine, settings, build, api, page, startup, wallSeconds: (performance.now() - started) / 1000 };
+const result = { machine, settings, build, api, page, startup, stats, wallSeconds: (performance.now() - started) / 1000 };
 const markdown = renderMarkdown(result);
 const out = join(here, 'results');
 mkdirSync(out, { recursive: true });
 // A partial run (--only) must not replace the full table a reader trusts.
-const full = ['api', 'page', 'startup'].every((p) => parts.has(p));
+const full = ['api', 'page', 'startup', 'stats'].every((p) => parts.has(p));
 const name = full ? 'latest' : 'partial';
 writeFileSync(join(out, `${name}.json`), JSON.stringify(result, null, 2) + '\n');
 writeFileSync(join(out, `${name}.md`), markdown);
@@ -90,7 +97,8 @@ const readme = join(here, 'README.md');
 if (full && existsSync(readme)) writeFileSync(readme, spliceReadme(readFileSync(readme, 'utf8'), markdown));
 process.stdout.write('\n' + markdown);
 
-const failedChecks = (api.correctness ?? []).filter((c) => !c.ok);
+const statsChecks = (stats.engines ?? []).flatMap((e) => e.checks ?? []).map((c) => ({ ...c, ok: c.expected === c.observed }));
+const failedChecks = [...(api.correctness ?? []), ...statsChecks].filter((c) => !c.ok);
 if (failedChecks.length === 0) rmSync(workDir, { recursive: true, force: true });
 else log(`\nLogs kept in ${workDir}`);
 // Missed performance targets are reported, not fatal; lost or invented clicks are a bug.

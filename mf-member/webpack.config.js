@@ -14,5 +14,6 @@ module.exports = createConfig({
     './EditSubProfile': './src/exposed/edit-sub-profile.tsx',
     './AddLinks': './src/exposed/add-links.tsx',
     './AccountSettings': './src/exposed/account-settings.tsx',
+    './Stats': './src/exposed/stats.tsx', // issue 15
   },
 });

@@ -20,8 +20,9 @@ const worker = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
  *                                     awaited, so "acknowledged" is exact — a timed run cuts
  *                                     off requests in flight that the server may have applied)
  * @param {boolean} [o.okRedirects]    a 3xx is the intended answer (the rotator link), not a 2xx
+ * @param {object} [o.headers]         more request headers (e.g. a member's Authorization)
  */
-export function runLoad({ url, method = 'GET', body, connections = 50, duration, amount, okRedirects = false }) {
+export function runLoad({ url, method = 'GET', body, connections = 50, duration, amount, okRedirects = false, headers = {} }) {
   const opts = {
     url,
     method,
@@ -32,7 +33,7 @@ export function runLoad({ url, method = 'GET', body, connections = 50, duration,
     ...(amount ? { amount } : { duration }),
     // Every request comes from a person's browser: the API does not count a bot's click (issue 14),
     // and autocannon's own User-Agent is one.
-    headers: { 'user-agent': BROWSER_UA, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { 'user-agent': BROWSER_UA, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
     ...(body ? { body: JSON.stringify(body) } : {}),
   };
   if (isShuttingDown()) return Promise.reject(new Error('the bench is stopping'));

@@ -1,5 +1,6 @@
 // Turns the bench result into the markdown table (bench/results/latest.md and the README).
 import { PAGE_TARGETS } from './page-targets.mjs';
+import { STATS_TARGETS } from './stats-targets.mjs';
 
 const n0 = (x) => (x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
 const n1 = (x) => (x === null || x === undefined ? '–' : x.toFixed(1));
@@ -47,8 +48,31 @@ function apiTable(api, settings) {
   return lines.join('\n');
 }
 
+/** Issue 15: member pages' own files from the build (lib/chunk-sizes.mjs), the Stats page's row first. */
+function memberPagesTable(sizes) {
+  if (!sizes) return '';
+  if (sizes.error) return `\n\n**Member page chunks: NOT MEASURED — ${sizes.error}**`;
+  const kb = (bytes) => n1(bytes / 1024);
+  const lines = [
+    '',
+    '',
+    "Member pages' own files (production build, beyond the shared singletons and the chunks every member page shares; not a target, the visitor page above must not grow):",
+    '',
+    '| page | files | KB minified | KB gzip | loaded after it renders |',
+    '|---|---:|---:|---:|---|',
+  ];
+  for (const r of sizes.rows) {
+    if (r.error) lines.push(`| ${r.label} | NOT MEASURED — ${r.error} | | | |`);
+    else
+      lines.push(
+        `| ${r.label} | ${r.files} | ${kb(r.raw)} | ${kb(r.gzip)} | ${r.lazy ? `${r.lazy.files} file(s), ${kb(r.lazy.gzip)} KB gzip` : '–'} |`,
+      );
+  }
+  return lines.join('\n');
+}
+
 function pageTable(page) {
-  if (page.error) return `**Visitor page: NOT MEASURED — ${page.error}**`;
+  if (page.error) return `**Visitor page: NOT MEASURED — ${page.error}**${memberPagesTable(page.memberPages)}`;
   const lines = [
     `Cold load of \`${page.url}\` in ${page.browser ?? 'Chromium'} (fresh browser each run, 360×740 phone viewport); medians of ${page.rows[0]?.runs.length ?? 0} runs.`,
     '',
@@ -84,13 +108,49 @@ function pageTable(page) {
     const list = r.shifts.map((s) => `${s.at} ms: ${s.value} (${[...new Set(s.sources)].join(', ') || '?'})`).join('; ');
     lines.push('', `Layout shifts, ${r.label}, worst run: ${list}.`);
   }
-  return lines.join('\n');
+  return lines.join('\n') + memberPagesTable(page.memberPages);
 }
 
 /** "http://127.0.0.1:41234" → "mf-public:" so the table reads the same from run to run. */
 function originName(page, origin) {
   const hit = Object.entries(page.origins ?? {}).find(([, o]) => o === origin);
   return hit ? `${hit[0]}:` : origin;
+}
+
+function statsTable(stats) {
+  if (!stats || stats.error) return `**Stats: NOT MEASURED — ${stats?.error ?? 'not run'}**`;
+  const lines = [
+    `A profile with ${n0(STATS_TARGETS.events)} click events over 30 days (10 links, roll-ups built by the server's own code). ` +
+      `One request at a time (the latency a member's page sees), ${stats.runs} rounds × ${stats.duration} s, medians of the rounds; ` +
+      'the CSV is all the events, its memory the API process’s peak private RSS (RssAnon) during the download minus the same just before (the SQLite file’s mapped pages are the OS page cache, not counted).',
+    '',
+    '| scenario | engine | req/s | p50 ms | p99 ms | target | result |',
+    '|---|---|---:|---:|---:|---|---|',
+  ];
+  const checks = [];
+  for (const e of stats.engines) {
+    if (e.error) {
+      lines.push(`| Stats reads | ${e.engine} | **${e.error}** | | | | **NOT MEASURED** |`);
+      continue;
+    }
+    for (const r of e.rows) {
+      const bad = r.non2xx ? ` (${r.non2xx} non-2xx)` : '';
+      lines.push(
+        `| ${r.label} | ${r.engine} | ${n0(r.rps)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | p99 ≤ ${STATS_TARGETS.p99Ms} ms | ${yes(r.p99 !== null && r.p99 <= STATS_TARGETS.p99Ms && !r.non2xx)}${bad} |`,
+      );
+    }
+    const c = e.csv;
+    lines.push(
+      `| GET /api/stats/clicks.csv, ${n0(c.rows)} rows (${n1(c.mb)} MB in ${n1(c.seconds)} s) | ${c.engine} | – | – | – | API memory growth < ${STATS_TARGETS.csvGrowthMB} MB | ${yes(c.growthMB < STATS_TARGETS.csvGrowthMB)} (+${n1(c.growthMB)} MB: ${n0(c.rssBeforeMB)} → ${n0(c.rssPeakMB)} MB) |`,
+    );
+    checks.push(...e.checks);
+  }
+  if (checks.length) {
+    lines.push('', '| stats correctness | expected | observed | result |', '|---|---|---|---|');
+    for (const c of checks)
+      lines.push(`| ${c.check} | ${c.expected} | ${c.observed} | ${c.expected === c.observed ? '**ok**' : '**FAILED**'} |`);
+  }
+  return lines.join('\n');
 }
 
 function startupTable(s) {
@@ -119,6 +179,10 @@ export function renderMarkdown(res) {
     '## Start-up',
     '',
     startupTable(res.startup),
+    '',
+    '## Stats (issue 15): a profile with a million click events',
+    '',
+    statsTable(res.stats),
     '',
     `Bench wall time: ${n0(res.wallSeconds)} s.`,
     '',

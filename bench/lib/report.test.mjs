@@ -83,3 +83,29 @@ test('a row whose engine could not start is shown as NOT MEASURED, not as zero',
   );
   assert.doesNotMatch(md, /\| 0 \|/);
 });
+
+test("lists the member pages' own files under the visitor page (issue 15), or says why they were not measured", () => {
+  const memberPages = {
+    rows: [
+      { label: 'Stats page', files: 3, raw: 72_000, gzip: 30_720, lazy: null },
+      { label: 'Dashboard', files: 1, raw: 18_432, gzip: 6_144, lazy: { files: 1, raw: 24_000, gzip: 9_216 } },
+    ],
+  };
+  const md = renderMarkdown({
+    machine,
+    settings,
+    api: { error: 'skipped' },
+    page: { error: 'no Chromium', memberPages },
+    startup: { error: 'skipped' },
+  });
+  assert.match(md, /\| Stats page \| 3 \| 70\.3 \| 30\.0 \| – \|/);
+  assert.match(md, /\| Dashboard \| 1 \| 18\.0 \| 6\.0 \| 1 file\(s\), 9\.0 KB gzip \|/);
+  const unbuilt = renderMarkdown({
+    machine,
+    settings,
+    api: { error: 'x' },
+    page: { error: 'x', memberPages: { error: 'mf-member is not built' } },
+    startup: { error: 'x' },
+  });
+  assert.match(unbuilt, /Member page chunks: NOT MEASURED — mf-member is not built/);
+});

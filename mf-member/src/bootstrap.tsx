@@ -12,6 +12,7 @@ import AddProfile from './exposed/add-profile';
 import EditSubProfile from './exposed/edit-sub-profile';
 import AddLinks from './exposed/add-links';
 import AccountSettings from './exposed/account-settings';
+import Stats from './exposed/stats';
 
 // API base: http://localhost:4000 unless ?api= says otherwise (front-end contract).
 configureApi({ baseURL: new URLSearchParams(window.location.search).get('api') || 'http://localhost:4000' });
@@ -132,6 +133,14 @@ function Harness() {
             element={
               <Guard>
                 <AccountSettings />
+              </Guard>
+            }
+          />
+          <Route
+            path="/stats"
+            element={
+              <Guard>
+                <Stats />
               </Guard>
             }
           />

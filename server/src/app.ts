@@ -10,6 +10,7 @@ import { connect } from './db/connect';
 import type { Db, Engine } from './db/database';
 import { engineOf } from './db/dialect-sql';
 import { GroupCommit } from './db/group-commit';
+import { JobScheduler } from './jobs/scheduler';
 import { HttpError, registerErrorHandler } from './errors';
 import { compression } from './http/compression';
 import { health } from './http/health';
@@ -18,9 +19,11 @@ import { RequestLogController } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { VisitorHasher } from './modules/clicks/visitor-keys';
+import { clickRollupHooks } from './modules/stats/rollup-hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { rotatorRoutes } from './modules/rotator/rotator.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { visitorRoutes } from './modules/visitor/visitor.routes';
 import { PublicAnswerCache } from './modules/visitor/public-cache/answer-cache';
 import { startChangeFeed } from './modules/visitor/public-cache/change-feed';
@@ -44,6 +47,8 @@ declare module 'fastify' {
     visitors: VisitorHasher;
     /** The visitor page's answers, kept until a write changes them (modules/visitor/public-cache/). */
     publicAnswers: PublicAnswerCache;
+    /** Periodic jobs that run once across all API nodes (jobs/scheduler.ts): `app.jobs.every({ name, intervalMs }, fn)`. */
+    jobs: JobScheduler;
   }
 }
 
@@ -117,9 +122,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       instance.decorate('config', config);
       instance.decorate('db', db);
       instance.decorate('engine', engineOf(db));
-      instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError }));
+      instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError, hooks: clickRollupHooks }));
       instance.decorate('visitors', new VisitorHasher(db));
       instance.decorate('publicAnswers', publicAnswers);
+      instance.decorate('jobs', new JobScheduler(db, { log: app.log }));
     },
     { name: 'app-context' },
   );
@@ -130,7 +136,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
+    // Live counts read the ETag (conditional polling) and the CSV download its file name (issue 15).
+    exposedHeaders: ['ETag', 'Content-Disposition'],
     maxAge: 600,
   });
   await app.register(rateLimits, { redis });
@@ -167,11 +175,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(visitorRoutes);
   await app.register(rotatorRoutes);
   await app.register(adminRoutes);
+  await app.register(statsRoutes);
   await app.register(passwordResetRoutes, { mailer });
   await app.register(paymentRoutes, { mailer });
   await app.register(accountRoutes, { mailer });
 
+  // Jobs start once every module has registered its own (and stop before the database closes).
+  app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => {
+    await app.jobs.stop();
     // Writes already taken are committed and answered before the database goes away.
     await app.commits.drain();
     await changeFeed?.close();

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
+/** A production configuration that starts (the issue 16 refusals are checked on top of it). */
+const PROD = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'a-long-password', ALLOW_LOCAL_PAYMENTS: '1' };
+
 const tmp = () => mkdtempSync(join(tmpdir(), 'rotalink-config-'));
 
 describe('loadConfig', () => {
@@ -29,6 +32,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       slowRequestMs: 1000,
       timeouts: { dbMs: 5000, redisMs: 300, smtpMs: 5000, requestMs: 15000 },
+      clickEventsRetentionDays: 90,
     });
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(c.adminPassword.length).toBeGreaterThanOrEqual(12);
@@ -88,6 +92,7 @@ describe('loadConfig', () => {
         REDIS_TIMEOUT_MS: '200',
         SMTP_TIMEOUT_MS: '3000',
         REQUEST_TIMEOUT_MS: '20000',
+        CLICK_EVENTS_RETENTION_DAYS: '30',
       },
       { cwd: tmp() },
     );
@@ -105,6 +110,7 @@ describe('loadConfig', () => {
       mailOutboxDir: '/tmp/out',
       paymentProvider: 'stripe',
       stripeApi: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      clickEventsRetentionDays: 30,
       redisUrl: 'redis://r:6379',
       redisKeyPrefix: 'shop1:',
       rateLimit: { loginPerMin: 0, loginIpPerMin: 11, loginAccountPerHour: 12, clicksPerMin: 7, globalPerMin: 9 },
@@ -130,6 +136,16 @@ describe('loadConfig', () => {
     expect(loadConfig({}, { cwd: tmp() }).paymentProvider).toBe('local');
   });
 
+  it('issue 16: link checks every 6 h, 4 at a time, no SSRF allowance; the outbox polls every 5 s and retries from 10 s', () => {
+    const c = loadConfig({}, { cwd: tmp() });
+    expect(c.linkCheck).toEqual({ intervalMs: 6 * 3600_000, concurrency: 4, allow: [], extraCa: undefined });
+    expect(c.outbox).toEqual({ pollMs: 5000, leaseMs: 60_000, retryBaseMs: 10_000 });
+    expect(loadConfig({ LINK_CHECK_INTERVAL: 'off' }, { cwd: tmp() }).linkCheck.intervalMs).toBeNull();
+    const allowed = loadConfig({ LINK_CHECK_TEST_ALLOW: '127.0.0.1, ::1, 10.9.0.0/16' }, { cwd: tmp() }).linkCheck.allow;
+    expect(allowed.map(([ip, bits]) => `${ip.toString()}/${bits}`)).toEqual(['127.0.0.1/32', '::1/128', '10.9.0.0/16']);
+    expect(loadConfig(PROD, { cwd: tmp() }).linkCheck.allow).toEqual([]);
+  });
+
   it.each([
     [{ PORT: 'abc' }, "Invalid configuration: PORT must be a whole number, got 'abc'"],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535, got 70000'],
@@ -144,11 +160,26 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters'],
     [{ REDIS_URL: 'http://x' }, "Invalid configuration: REDIS_URL must start with redis: or rediss:, got 'http://x'"],
     [{ LOG_SLOW_REQUEST_MS: '0' }, 'Invalid configuration: LOG_SLOW_REQUEST_MS must be between 1 and 3600000, got 0'],
+    [{ CLICK_EVENTS_RETENTION_DAYS: '0' }, 'Invalid configuration: CLICK_EVENTS_RETENTION_DAYS must be between 1 and 3660, got 0'],
     [
       { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) },
       "Invalid configuration: PAYMENT_PROVIDER is 'local' (a free test checkout) with NODE_ENV=production: set PAYMENT_PROVIDER=stripe, or ALLOW_LOCAL_PAYMENTS=1 for a demo",
     ],
     [{ DB_TIMEOUT_MS: '5' }, 'Invalid configuration: DB_TIMEOUT_MS must be between 100 and 600000, got 5'],
+    [{ LINK_CHECK_INTERVAL: '10s' }, "Invalid configuration: LINK_CHECK_INTERVAL must be between 1 minute and 365 days, got '10s'"],
+    [
+      { LINK_CHECK_TEST_ALLOW: 'localhost' },
+      "Invalid configuration: LINK_CHECK_TEST_ALLOW must be IP addresses or CIDR ranges, got 'localhost'",
+    ],
+    [
+      { ...PROD, LINK_CHECK_TEST_ALLOW: '127.0.0.1' },
+      'Invalid configuration: LINK_CHECK_TEST_ALLOW is for tests only and is refused with NODE_ENV=production',
+    ],
+    [
+      { ...PROD, LINK_CHECK_TEST_CA: '/etc/hostname' },
+      'Invalid configuration: LINK_CHECK_TEST_CA is for tests only and is refused with NODE_ENV=production',
+    ],
+    [{ OUTBOX_LEASE_MS: '10' }, 'Invalid configuration: OUTBOX_LEASE_MS must be between 1000 and 3600000, got 10'],
     [
       { TRUST_PROXY: 'yes please' },
       "Invalid configuration: TRUST_PROXY must be true, a hop count or a list of addresses, got 'yes please'",

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MIN_PASSWORD } from '@rotalink/shared-api/rules';
+import { loadBackgroundConfig, type BackgroundConfig } from './config-background';
+import { ConfigError, fail, int, parseDuration, str, url, type Env } from './config-values';
 
 /**
  * Server configuration (DESIGN §4), parsed ONCE at boot. Nothing else in the server reads
@@ -63,52 +65,14 @@ export interface Config {
    * is heard of (a write missed for any reason lasts at most this long).
    */
   publicCache: { maxBytes: number; maxAgeMs: number };
+  /** CLICK_EVENTS_RETENTION_DAYS (issue 15): raw click events older than this are purged; roll-ups are kept. */
+  clickEventsRetentionDays: number;
+  /** Issue 16: the outbox worker and the link-health checker (config-background.ts). */
+  outbox: BackgroundConfig['outbox'];
+  linkCheck: BackgroundConfig['linkCheck'];
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-type Env = Record<string, string | undefined>;
-
-const fail = (name: string, why: string): never => {
-  throw new ConfigError(`Invalid configuration: ${name} ${why}`);
-};
-
-function str(env: Env, name: string): string | undefined {
-  const v = env[name];
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
-}
-
-function int(env: Env, name: string, def: number, min: number, max: number): number {
-  const v = str(env, name);
-  if (v === undefined) return def;
-  if (!/^\d+$/.test(v)) return fail(name, `must be a whole number, got '${v}'`);
-  const n = Number(v);
-  if (n < min || n > max) return fail(name, `must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
-function url(env: Env, name: string, def: string, protocols: string[]): string {
-  const v = str(env, name) ?? def;
-  let parsed: URL;
-  try {
-    parsed = new URL(v);
-  } catch {
-    return fail(name, `must be a URL, got '${v}'`);
-  }
-  if (!protocols.includes(parsed.protocol)) return fail(name, `must start with ${protocols.join(' or ')}, got '${v}'`);
-  return v.replace(/\/+$/, '');
-}
-
-/** '24h', '30m', '45s', '7d' or plain seconds. */
-export function parseDuration(name: string, v: string): number {
-  const m = /^(\d+)\s*(s|m|h|d)?$/.exec(v);
-  if (!m) return fail(name, `must be a duration like 24h, 30m or 3600, got '${v}'`);
-  const n = Number(m[1]) * { s: 1, m: 60, h: 3600, d: 86400 }[(m[2] ?? 's') as 's' | 'm' | 'h' | 'd'];
-  if (n < 60 || n > 365 * 86400) return fail(name, `must be between 1 minute and 365 days, got '${v}'`);
-  return n;
-}
+export { ConfigError, parseDuration };
 
 /** Reads a secret from the data dir, or generates and stores it (0600) on first start. */
 function persistedSecret(file: string, generate: () => string): string {
@@ -243,6 +207,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     maxBytes: int(env, 'PUBLIC_CACHE_MB', 32, 0, 16_384) * 1024 * 1024,
     maxAgeMs: int(env, 'PUBLIC_CACHE_MAX_AGE_S', 60, 1, 86_400) * 1000,
   };
+  const clickEventsRetentionDays = int(env, 'CLICK_EVENTS_RETENTION_DAYS', 90, 1, 3660);
 
   return {
     nodeEnv,
@@ -274,5 +239,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     logLevel,
     slowRequestMs,
     publicCache,
+    clickEventsRetentionDays,
+    ...loadBackgroundConfig(env, nodeEnv),
   };
 }

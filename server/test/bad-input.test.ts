@@ -79,7 +79,8 @@ describe.each(engines)('bad input on every route (%s)', (engine) => {
     admin = await adminToken(t);
   });
 
-  const headersFor = (e: Endpoint) => (e.auth === 'member' ? bearer(m.token) : e.auth === 'admin' ? bearer(admin) : {});
+  const headersFor = (e: Endpoint) =>
+    e.auth === 'member' || e.auth === 'signed-in' ? bearer(m.token) : e.auth === 'admin' ? bearer(admin) : {};
   const urlFor = (e: Endpoint) => e.url.replace(':userId', m.userId);
   const expectClear4xx = (res: { statusCode: number; json: () => { error: unknown; message: unknown } }) => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);

@@ -43,6 +43,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Counters of this run only: other runs (and other people's) share the test Redis.
     REDIS_KEY_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
     LOG_LEVEL: 'silent',
+    // No test reaches the internet: the scheduled link check runs only where a test asks for it.
+    LINK_CHECK_INTERVAL: 'off',
     ...env,
   });
 }

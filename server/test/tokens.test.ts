@@ -99,8 +99,10 @@ describe.each(engines)('token errors (%s)', (engine) => {
     expect(p.exp - Math.floor(p.iat)).toBe(24 * 3600);
   });
 
-  /** Every call that needs a member token (issue 13's included) refuses the three kinds of bad token alike. */
-  const memberCalls = (Object.entries(endpoints) as Array<[string, Endpoint]>).filter(([, e]) => e.auth === 'member');
+  /** Every call that takes a member token (issue 13's and the stats of issue 15 included) refuses the three kinds of bad token alike. */
+  const memberCalls = (Object.entries(endpoints) as Array<[string, Endpoint]>).filter(
+    ([, e]) => e.auth === 'member' || e.auth === 'signed-in',
+  );
   it.each(memberCalls.map(([name, e]) => [name, e] as const))('%s: missing, forged and revoked tokens → 401', async (_name, e) => {
     const other = await signupMember(t.app);
     const forged = await new SignJWT({ kind: 'member' })

@@ -3,7 +3,7 @@
  * Import it only by its package name, never by a relative path, or a second instance appears.
  * The stateless entries (/paths, /rules, /contract) are re-exported here, so pages need no other.
  */
-export { configureApi, setSessionEndedHandler, http } from './http';
+export { configureApi, setSessionEndedHandler, http, type Download, type LiveAnswer } from './http';
 export {
   ApiError,
   ERROR_KINDS,
@@ -24,4 +24,5 @@ export * from './calls/auth';
 export * from './calls/links';
 export * from './calls/payment';
 export * from './calls/admin';
+export * from './calls/stats';
 export type * from './contract';

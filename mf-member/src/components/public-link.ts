@@ -11,3 +11,8 @@ export function addLinksPath(userId: string): string {
 export function editSubProfilePath(userId: string): string {
   return `/editsubprofile?userId=${encodeURIComponent(userId)}`;
 }
+
+/** The Stats page of one profile (issue 15: /stats?userId=). */
+export function statsPath(userId: string): string {
+  return `/stats?userId=${encodeURIComponent(userId)}`;
+}

@@ -15,6 +15,10 @@ jest.mock('@rotalink/shared-api', () => ({
   getSubProfiles: jest.fn(),
   getAboutProfile: jest.fn(),
   getMemberLinks: jest.fn(),
+  // Issue 15's live polls and the pages' side sections: never answered here (their own tests cover them).
+  pollMemberLinks: jest.fn(() => new Promise(() => {})),
+  getRotatorSettings: jest.fn(() => new Promise(() => {})),
+  getStatsSummary: jest.fn(() => new Promise(() => {})),
 }));
 const mockGetProfile = jest.mocked(getProfile);
 

@@ -1,5 +1,5 @@
 // Test data shaped like the server's answers (shared-api contract types), for component tests.
-import type { MemberLink, SubProfile, User } from '@rotalink/shared-api';
+import type { MemberLink, RotatorSettings, SubProfile, User } from '@rotalink/shared-api';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -48,3 +48,37 @@ export function makeLink(overrides: Partial<MemberLink> = {}): MemberLink {
     ...overrides,
   };
 }
+
+/** A profile's rotator settings as the server answers them (issue 14). */
+export function makeRotatorSettings(overrides: Partial<RotatorSettings> = {}): RotatorSettings {
+  return {
+    rotator_url: 'http://localhost:4000/r/u_member1',
+    mode: 'fulfillment',
+    on_finish: 'page',
+    backup_url: null,
+    unique_window_hours: 24,
+    filter_bots: true,
+    ...overrides,
+  };
+}
+
+/** Reads the QR code in a PNG data: URL (pngjs + jsQR, the decoders the browser suite uses too). */
+export function decodeQrDataUrl(dataUrl: string): string | null {
+  const { PNG } = require('pngjs') as typeof import('pngjs');
+  const jsQR = (require('jsqr') as { default: typeof import('jsqr').default }).default;
+  const png = PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}
+
+/**
+ * A stand-in for components/qr-codes/qr-render.ts where a page test only needs the QR panel to be
+ * there (drawing a real 512 px PNG in jsdom takes about a second of CPU; qr-codes/ tests draw real ones).
+ */
+export const fakeQrRender = {
+  QR_PNG_SIZE: 512,
+  renderQr: async (text: string) => ({
+    svgUrl: `data:image/svg+xml,${encodeURIComponent(text)}`,
+    pngUrl: `data:image/png;base64,${btoa(text)}`,
+  }),
+  qrFileName: (kind: string, _owner: string, ext: string) => `qr-${kind}.${ext}`,
+};

@@ -19,6 +19,8 @@ declare module 'fastify' {
     requireMember: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: a valid admin token (403 for a member token). */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: a valid member or admin token; the route decides what it may see (request.auth.kind). */
+    requireSignedIn: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -34,8 +36,9 @@ function bearer(request: FastifyRequest): string {
   return m[1];
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest, want: TokenKind): Promise<void> {
+async function authenticate(app: FastifyInstance, request: FastifyRequest, expected: TokenKind | 'either'): Promise<void> {
   const claims = await verifyToken(app.config.jwtSecret, bearer(request));
+  const want = expected === 'either' ? claims.kind : expected;
   if (claims.kind !== want) {
     throw new Forbidden(want === 'admin' ? 'Admin access required.' : 'This call needs a member sign-in, not the admin token.');
   }
@@ -53,6 +56,7 @@ export const authGuards = fp(
     app.decorateRequest('auth', null as unknown as AuthContext);
     app.decorate('requireMember', (request: FastifyRequest) => authenticate(app, request, 'member'));
     app.decorate('requireAdmin', (request: FastifyRequest) => authenticate(app, request, 'admin'));
+    app.decorate('requireSignedIn', (request: FastifyRequest) => authenticate(app, request, 'either'));
   },
   { name: 'auth-guards', dependencies: ['app-context'] },
 );

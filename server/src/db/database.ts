@@ -7,6 +7,17 @@ import type { PaymentsTable } from '../modules/payment/payments.table';
 import type { EmailChangesTable } from '../modules/account/email-changes.table';
 import type { RotatorsTable } from '../modules/rotator/rotators.table';
 import type { ClickEventsTable, VisitorKeysTable } from '../modules/clicks/click-events.table';
+import type {
+  ClickDailyReferrersTable,
+  ClickDailyRollupsTable,
+  ClickProfileSlotsTable,
+  ClickProfileTotalsTable,
+  ClickReferrerRollupsTable,
+  ClickRollupsTable,
+  ClickVisitorDaysTable,
+} from '../modules/stats/rollups.table';
+import type { OutboxTable } from '../modules/outbox/outbox.table';
+import type { JobRunsTable } from '../jobs/job-runs.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -19,6 +30,15 @@ export interface Database {
   rotators: RotatorsTable;
   click_events: ClickEventsTable;
   visitor_keys: VisitorKeysTable;
+  click_rollups: ClickRollupsTable;
+  click_referrer_rollups: ClickReferrerRollupsTable;
+  click_visitor_days: ClickVisitorDaysTable;
+  click_profile_totals: ClickProfileTotalsTable;
+  click_daily_rollups: ClickDailyRollupsTable;
+  click_daily_referrers: ClickDailyReferrersTable;
+  click_profile_slots: ClickProfileSlotsTable;
+  outbox: OutboxTable;
+  job_runs: JobRunsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -4,7 +4,7 @@ import { bearer, engines, useTestApp, signupMember, activate, type Member } from
 import { HttpError } from '../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
 import { applyPageClick, LINK_COMPLETED, LINK_NOT_FOUND } from '../modules/links/increment-click';
-import type { LinkRow } from '../modules/links/links.table';
+import type { ClickedLink } from '../modules/links/links.repository';
 import type { DbOrTrx } from './database';
 import { connect } from './connect';
 import { GroupCommit } from './group-commit';
@@ -12,7 +12,7 @@ import { GroupCommit } from './group-commit';
 /** A person's click from the page (a counted one), as the visitor route hands it over. */
 const applyClick =
   (owner: () => string) =>
-  async (trx: DbOrTrx, linkId: string): Promise<LinkRow> =>
+  async (trx: DbOrTrx, linkId: string): Promise<ClickedLink> =>
     (
       await applyPageClick(trx, {
         linkId,

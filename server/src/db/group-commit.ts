@@ -35,11 +35,22 @@ interface Pending {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/**
+ * Work a batch does once, around its works (the click roll-ups of issue 15): `begin` when its
+ * transaction opens (again on a retry, with the new transaction), `beforeCommit` after the last
+ * work, inside the transaction; if that throws, the batch fails as a whole.
+ */
+export interface TransactionHooks {
+  begin: (trx: DbOrTrx) => void;
+  beforeCommit: (trx: DbOrTrx) => Promise<void>;
+}
+
 export interface GroupCommitOptions {
   /** A refusal by the rules, which wrote nothing: the rest of the batch goes on. */
   isRefusal: (err: unknown) => boolean;
   /** Bounds one transaction's length (and so the lock time and the last work's wait). */
   maxBatch?: number;
+  hooks?: TransactionHooks;
 }
 
 export class GroupCommit {
@@ -103,6 +114,7 @@ export class GroupCommit {
     try {
       outcomes = await retryConflicts(() =>
         this.db.transaction().execute(async (trx) => {
+          this.options.hooks?.begin(trx);
           const out: Outcome[] = [];
           for (const p of ordered) {
             try {
@@ -113,6 +125,7 @@ export class GroupCommit {
               else throw err;
             }
           }
+          await this.options.hooks?.beforeCommit(trx);
           return out;
         }),
       );

@@ -19,6 +19,12 @@ async function indexesOfLinks(db: Db, engine: Engine): Promise<string[]> {
   return rows.map((r) => r.name).sort();
 }
 
+/** This test's tables only: on PostgreSQL, introspection also lists the schemas of other test runs. */
+async function tablesHere(db: Db) {
+  const schema = await currentSchema(db);
+  return (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
+}
+
 describe.each(engines)('migrations (%s)', (engine) => {
   let db: Db;
   let cleanup: () => Promise<void>;
@@ -79,7 +85,7 @@ describe.each(engines)('migrations (%s)', (engine) => {
     const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
     expect((await migrator.migrateTo('0002-links-queue-index')).error).toBeUndefined();
     const tables = async () =>
-      (await db.introspection.getTables())
+      (await tablesHere(db))
         .map((t) => t.name)
         .filter((n) => ['rotators', 'click_events', 'visitor_keys'].includes(n))
         .sort();
@@ -100,6 +106,21 @@ describe.each(engines)('migrations (%s)', (engine) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ clicks: 3, counted_clicks: 3, all_clicks: 3 });
     await db.deleteFrom('users').where('id', '=', 'u-0006').execute();
+  });
+
+  it('0008 adds the outbox, the job leases, pause and check columns and the notification switches, and goes down and up', async () => {
+    const schema = await currentSchema(db);
+    const provider = { getMigrations: async () => ({ ...migrationsForTests }) };
+    const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+    const columns = async (table: string) => ((await tablesHere(db)).find((t) => t.name === table)?.columns ?? []).map((c) => c.name);
+    expect((await migrator.migrateTo('0006-rotator-and-click-events')).error).toBeUndefined();
+    expect(await columns('outbox')).toEqual([]);
+    expect(await columns('links')).not.toContain('paused_at');
+    await migrateToLatest(db);
+    expect(await columns('job_runs')).toContain('lease_until');
+    expect(await columns('outbox')).toEqual(expect.arrayContaining(['dedupe_key', 'payload', 'next_attempt_at', 'lease_until']));
+    expect(await columns('links')).toEqual(expect.arrayContaining(['paused_at', 'paused_by', 'check_failures', 'last_check_result']));
+    expect(await columns('rotators')).toEqual(expect.arrayContaining(['notify_link_completed', 'notify_queue_empty']));
   });
 
   if (engine === 'sqlite') {

@@ -12,8 +12,13 @@ type Guard = (request: FastifyRequest) => Promise<void>;
  * TypeBox provider types the handler's request from the schema.
  */
 export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, tag: string) {
-  const guard: Guard | undefined =
-    endpoint.auth === 'member' ? app.requireMember : endpoint.auth === 'admin' ? app.requireAdmin : undefined;
+  const guards: Record<Endpoint['auth'], Guard | undefined> = {
+    none: undefined,
+    member: app.requireMember,
+    admin: app.requireAdmin,
+    'signed-in': app.requireSignedIn,
+  };
+  const guard = guards[endpoint.auth];
   return {
     method: endpoint.method,
     url: endpoint.url,

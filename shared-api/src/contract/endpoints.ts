@@ -41,16 +41,20 @@ import {
 import { RotatorSettings, UpdateRotatorBody, UpdateRotatorOk } from './rotator';
 import { CreateSessionBody, CreateSessionOk, PaymentSuccessBody, PaymentSuccessOk } from './payment';
 import { AdminLoginBody, AdminLoginOk, AllUsersOk, UpdateUserBody, UpdateUserOk, UserDeleteBody } from './admin';
+import { AdminUserStats, ClicksCsv, StatsRangeQuery, StatsSeries, StatsSeriesQuery, StatsSummary } from './stats';
 
 export interface Endpoint extends CallPath {
   body?: TSchema;
   querystring?: TSchema;
   params?: TSchema;
-  /** The success answer; its status code is the key of `response`. */
+  /** The success answer; its status code is the key of `response` (and 304 for a conditional read). */
   response: Record<number, TSchema>;
 }
 
 const e = <T extends Endpoint>(x: T) => x;
+
+/** 304 of a conditional read (issue 15 live counts): the If-None-Match ETag is still current; no body. */
+const NotModified = Type.Null({ description: 'Not Modified: the ETag sent in If-None-Match is current' });
 
 /** The 25 calls of spec §7, with the answers of DESIGN §7, and the calls later issues added. Paths and names are the contract, typos included. */
 export const endpoints = {
@@ -77,7 +81,7 @@ export const endpoints = {
   getPublicProfile: e({ ...paths.getPublicProfile, querystring: UserIdQuery, response: { 200: AboutProfile } }),
   incrementClicks: e({ ...paths.incrementClicks, body: IncrementClicksBody, response: { 200: IncrementClicksOk } }),
   /** Spec §7 lists it without a token; the member pages send theirs anyway and it answers the same lists. */
-  getMemberLinks: e({ ...paths.getMemberLinks, querystring: UserIdQuery, response: { 200: MemberLinkLists } }),
+  getMemberLinks: e({ ...paths.getMemberLinks, querystring: UserIdQuery, response: { 200: MemberLinkLists, 304: NotModified } }),
   addLink: e({ ...paths.addLink, body: AddLinkBody, response: { 201: AddLinkOk } }),
   resetLink: e({ ...paths.resetLink, body: LinkActionBody, response: { 200: MessageOk } }),
   deleteLink: e({ ...paths.deleteLink, body: LinkActionBody, response: { 200: MessageOk } }),
@@ -87,11 +91,17 @@ export const endpoints = {
   /** Issue 14: the profile's rotator link and its settings (owner only). */
   getRotatorSettings: e({ ...paths.getRotatorSettings, querystring: UserIdQuery, response: { 200: RotatorSettings } }),
   updateRotatorSettings: e({ ...paths.updateRotatorSettings, body: UpdateRotatorBody, response: { 200: UpdateRotatorOk } }),
+  /** Issue 15: click analytics (owner of the profile or admin), answered from roll-ups; the CSV streams raw events. */
+  getStatsSummary: e({ ...paths.getStatsSummary, querystring: StatsRangeQuery, response: { 200: StatsSummary, 304: NotModified } }),
+  getStatsSeries: e({ ...paths.getStatsSeries, querystring: StatsSeriesQuery, response: { 200: StatsSeries, 304: NotModified } }),
+  downloadClicksCsv: e({ ...paths.downloadClicksCsv, querystring: StatsRangeQuery, response: { 200: ClicksCsv } }),
   adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: AdminLoginOk } }),
   getAllUsers: e({ ...paths.getAllUsers, response: { 200: AllUsersOk } }),
   deleteUser: e({ ...paths.deleteUser, body: UserDeleteBody, response: { 200: MessageOk } }),
   getUserLinks: e({ ...paths.getUserLinks, params: UserIdParams, response: { 200: UserLinksOk } }),
   updateUser: e({ ...paths.updateUser, params: UserIdParams, body: UpdateUserBody, response: { 200: UpdateUserOk } }),
+  /** Issue 15: the admin's user details show the member's click totals. */
+  getAdminUserStats: e({ ...paths.getAdminUserStats, params: UserIdParams, response: { 200: AdminUserStats, 304: NotModified } }),
 } as const;
 
 /** Error answers every route may give (DESIGN §7), for OpenAPI and serialisation. */

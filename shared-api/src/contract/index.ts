@@ -9,6 +9,7 @@ export * from './links';
 export * from './rotator';
 export * from './payment';
 export * from './admin';
+export * from './stats';
 export { PLAN } from '../rules/plan';
 export { endpoints, errorResponses, HealthDown, HealthOk, type Endpoint } from './endpoints';
 export { paths, callUrl, type CallName, type CallPath, type UrlParts } from '../paths';

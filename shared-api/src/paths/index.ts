@@ -8,8 +8,11 @@ export interface CallPath {
   method: 'GET' | 'POST' | 'PUT';
   /** ':userId' is a path parameter. */
   url: string;
-  /** 'member' = a member's bearer token, 'admin' = the admin's, 'none' = public. */
-  auth: 'none' | 'member' | 'admin';
+  /**
+   * 'member' = a member's bearer token, 'admin' = the admin's, 'signed-in' = either (the route
+   * then checks what that token may see, e.g. the stats of issue 15), 'none' = public.
+   */
+  auth: 'none' | 'member' | 'admin' | 'signed-in';
 }
 
 const p = <T extends CallPath>(x: T) => x;
@@ -43,11 +46,17 @@ export const paths = {
   reorderLinks: p({ method: 'POST', url: '/api/links/reorder', auth: 'member' }),
   getRotatorSettings: p({ method: 'GET', url: '/api/links/rotator', auth: 'member' }),
   updateRotatorSettings: p({ method: 'PUT', url: '/api/links/rotator', auth: 'member' }),
+  /** Issue 15: click analytics of a profile (its owner or the admin). */
+  getStatsSummary: p({ method: 'GET', url: '/api/stats/summary', auth: 'signed-in' }),
+  getStatsSeries: p({ method: 'GET', url: '/api/stats/series', auth: 'signed-in' }),
+  downloadClicksCsv: p({ method: 'GET', url: '/api/stats/clicks.csv', auth: 'signed-in' }),
   adminLogin: p({ method: 'POST', url: '/api/admin/adminlogin', auth: 'none' }),
   getAllUsers: p({ method: 'GET', url: '/api/admin/allusers', auth: 'admin' }),
   deleteUser: p({ method: 'POST', url: '/api/admin/userdelete', auth: 'admin' }),
   getUserLinks: p({ method: 'GET', url: '/api/admin/userslinks/:userId', auth: 'admin' }),
   updateUser: p({ method: 'POST', url: '/api/admin/updateUser/:userId', auth: 'admin' }),
+  /** Issue 15: a member's click totals for the admin's user details. */
+  getAdminUserStats: p({ method: 'GET', url: '/api/admin/userstats/:userId', auth: 'admin' }),
 } as const;
 
 export type CallName = keyof typeof paths;

@@ -30,7 +30,7 @@ describe('callUrl', () => {
 
 it('every call path is absolute under /api and has a known token kind', () => {
   for (const path of Object.values(paths)) {
-    expect(path.url).toMatch(/^\/api\/[A-Za-z-]+\/[A-Za-z-]+(\/:\w+)?$/);
-    expect(['none', 'member', 'admin']).toContain(path.auth);
+    expect(path.url).toMatch(/^\/api\/[A-Za-z-]+\/[A-Za-z-]+(\.csv)?(\/:\w+)?$/);
+    expect(['none', 'member', 'admin', 'signed-in']).toContain(path.auth);
   }
 });

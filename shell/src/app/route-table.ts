@@ -33,6 +33,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/Addlinks', module: 'mf_member/AddLinks', guarded: true },
   // Issue 13: account settings (change password, change email).
   { path: '/account', module: 'mf_member/AccountSettings', guarded: true },
+  // Issue 15: one profile's click analytics.
+  { path: '/stats', module: 'mf_member/Stats', guarded: true },
   { path: '/admin_dashboard', module: 'mf_admin/AdminDashboard', guarded: true },
   { path: '/user-details', module: 'mf_admin/UserDetails', guarded: true },
 ];

@@ -9,7 +9,7 @@ import { loadOwnedProfile } from '../users/ownership';
 import { isPlanActive } from '../users/user.mapper';
 import { findUserById } from '../users/users.repository';
 import { countLinks, insertLink, nextPosition } from './links.repository';
-import type { LinkRow } from './links.table';
+import type { NewLinkRow } from './links.table';
 import { normaliseLinkUrl } from './link-url';
 
 export const PLAN_NEEDED = 'An active plan is needed to add links. Please subscribe first.';
@@ -20,7 +20,11 @@ export const LINK_LIMIT = `A profile can have at most ${PLAN.linksPerProfile} li
  * sub-profile) and stays within 20 links per profile. The profile row is locked for the
  * transaction (PostgreSQL), so two simultaneous adds cannot both take the 20th place.
  */
-export async function addLink(opts: { db: Db; auth: AuthContext; body: AddLinkBody }): Promise<LinkRow> {
+export async function addLink(opts: {
+  db: Db;
+  auth: AuthContext;
+  body: AddLinkBody;
+}): Promise<NewLinkRow & { id: string; clicks: number; max_clicks: number | null }> {
   const { db, auth, body } = opts;
   const url = normaliseLinkUrl(body.link);
   return db.transaction().execute(async (trx) => {
@@ -29,7 +33,7 @@ export async function addLink(opts: { db: Db; auth: AuthContext; body: AddLinkBo
     const planHolder = target.parent_id ? await findUserById(trx, target.parent_id) : target;
     if (!planHolder || !isPlanActive(planHolder)) throw new Forbidden(PLAN_NEEDED, 'plan-inactive');
     if ((await countLinks(trx, target.id)) >= PLAN.linksPerProfile) throw new Conflict(LINK_LIMIT, 'link-limit');
-    const row: LinkRow = {
+    const row = {
       id: newId(),
       user_id: target.id,
       name: (body.name ?? '').trim(),

@@ -3,19 +3,18 @@ import type { GroupCommit } from '../../db/group-commit';
 import { Conflict, NotFound } from '../../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
 import type { ClickVerdictValue } from '../clicks/click-events.table';
-import { insertClickEvent } from '../clicks/click-events.repository';
+import { recordClickEvent } from '../clicks/record-click-event';
 import { readClickRules, verdictFor, type Visit } from '../clicks/verdict';
 import { pageClickKey } from './click-keys';
 import { isCompleted } from './link.mapper';
 import { linkOwner } from './link-owners';
-import { clickIfQueueHead, findLink, uncountedClickIfQueueHead } from './links.repository';
-import type { LinkRow } from './links.table';
+import { clickIfQueueHead, findLink, uncountedClickIfQueueHead, type ClickedLink } from './links.repository';
 
 export const LINK_NOT_FOUND = 'Link not found.';
 export const LINK_COMPLETED = 'This link has reached its click limit.';
 
 export interface PageClick {
-  link: LinkRow;
+  link: ClickedLink;
   verdict: ClickVerdictValue;
 }
 
@@ -39,7 +38,7 @@ export async function applyPageClick(trx: DbOrTrx, o: { linkId: string; userId: 
   const verdict = await verdictFor(trx, { visit: o.visit, rules, userId: o.userId, linkId: o.linkId, now: o.now });
   const link = verdict === 'counted' ? await clickIfQueueHead(trx, o.linkId) : await uncountedClickIfQueueHead(trx, o.linkId);
   if (!link) return refusal(trx, o.linkId);
-  await insertClickEvent(trx, {
+  await recordClickEvent(trx, {
     createdAt: o.now.toISOString(),
     userId: link.user_id,
     linkId: link.id,

@@ -83,6 +83,9 @@ const LINK_COLUMNS = [
   'all_clicks',
 ] as const;
 
+/** A link as the click statements return it (its queue and click columns). */
+export type ClickedLink = Pick<LinkRow, (typeof LINK_COLUMNS)[number]>;
+
 /** The head of the link's own profile queue (the first pending link in queue order). */
 const QUEUE_HEAD = sql<string>`(select l2.id from links as l2
         where l2.user_id = links.user_id and (l2.max_clicks is null or l2.clicks < l2.max_clicks)
@@ -109,7 +112,7 @@ const clickStatement = precompiled((db: Db, linkId: string) =>
 );
 
 /** Returns the link after the click, or undefined when the click was refused. */
-export async function clickIfQueueHead(db: DbOrTrx, linkId: string): Promise<LinkRow | undefined> {
+export async function clickIfQueueHead(db: DbOrTrx, linkId: string): Promise<ClickedLink | undefined> {
   return (await clickStatement(db as Db, linkId))[0];
 }
 
@@ -127,7 +130,7 @@ const uncountedStatement = precompiled((db: Db, linkId: string) =>
     .returning(LINK_COLUMNS),
 );
 
-export async function uncountedClickIfQueueHead(db: DbOrTrx, linkId: string): Promise<LinkRow | undefined> {
+export async function uncountedClickIfQueueHead(db: DbOrTrx, linkId: string): Promise<ClickedLink | undefined> {
   return (await uncountedStatement(db as Db, linkId))[0];
 }
 

@@ -1,6 +1,7 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
+import { etagOf, notModified, sendNotModified } from '../../http/conditional';
 import { defineRoute, typed } from '../../http/define-route';
 import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
 import { addLink } from './add-link';
@@ -19,9 +20,11 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   // The contract lists this call without a token (the lists are public on the visitor page anyway).
   app.route({
     ...defineRoute(app, endpoints.getMemberLinks, 'links'),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const lists = await findMemberLinkLists(app.db, request.query.user_id);
       if (!lists) throw new NotFound(USER_NOT_FOUND);
+      // Issue 15 live counts: the member's pages poll this; an unchanged list is a 304 (http/conditional.ts).
+      if (notModified(request, reply, etagOf(['links-1', JSON.stringify(lists)]))) return sendNotModified(reply);
       return lists;
     },
   });

@@ -16,6 +16,22 @@ export interface LinksTable {
   created_at: string;
   counted_clicks: Generated<number>;
   all_clicks: Generated<number>;
+  /**
+   * Issue 16: a paused link is neither pending nor completed; the queue, the page and the rotator
+   * skip it. `paused_by`: 'owner' (pauseLink) or 'health-check' (3 failed checks in a row).
+   */
+  paused_at: Generated<string | null>;
+  paused_by: Generated<PausedByValue | null>;
+  pause_reason: Generated<string | null>;
+  /** Failed health checks in a row (a success puts it back to 0). */
+  check_failures: Generated<number>;
+  last_check_at: Generated<string | null>;
+  /** 1 ok, 0 failed, null never checked. */
+  last_check_ok: Generated<number | null>;
+  /** What the last check saw, in words ('HTTP 404', 'No answer within 5 s'). */
+  last_check_result: Generated<string | null>;
 }
+
+export type PausedByValue = 'owner' | 'health-check';
 export type LinkRow = Selectable<LinksTable>;
 export type NewLinkRow = Insertable<LinksTable>;

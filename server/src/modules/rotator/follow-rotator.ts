@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../db/database';
 import type { ClickVerdictValue } from '../clicks/click-events.table';
-import { findLastRotatorLink, insertClickEvent } from '../clicks/click-events.repository';
+import { findLastRotatorLink } from '../clicks/click-events.repository';
+import { recordClickEvent } from '../clicks/record-click-event';
 import { verdictFor, type Visit } from '../clicks/verdict';
 import { addUncountedClick, clickIfBelowCap } from '../links/links.repository';
 import { planVisit } from './choose-link';
@@ -51,7 +52,7 @@ export async function followRotator(trx: DbOrTrx, v: RotatorVisit): Promise<Dest
   const rules = { filterBots: state.filterBots, uniqueWindowHours: state.uniqueWindowHours };
   const last = await visitorLast(trx, queue, v);
   const record = (linkId: string | null, verdict: ClickVerdictValue) =>
-    insertClickEvent(trx, {
+    recordClickEvent(trx, {
       createdAt: v.now.toISOString(),
       userId: v.userId,
       linkId,

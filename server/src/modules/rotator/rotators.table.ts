@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** How the rotator link picks a link for a qualified click (issue 14). */
 export type RotationModeValue = 'fulfillment' | 'round_robin' | 'random' | 'spillover';
@@ -21,6 +21,9 @@ export interface RotatorsTable {
   /** How many times `on_finish: restart` put the queue back to 0 clicks. */
   restarts: number;
   updated_at: string;
+  /** Issue 16: mail the owner when a link reaches its cap / when the queue becomes empty (1 = on). */
+  notify_link_completed: Generated<number>;
+  notify_queue_empty: Generated<number>;
 }
 export type RotatorRow = Selectable<RotatorsTable>;
 export type NewRotatorRow = Insertable<RotatorsTable>;

@@ -9,6 +9,8 @@ jest.mock('@rotalink/shared-api', () => ({
   getUserLinks: jest.fn(),
   updateUser: jest.fn(),
   getAllUsers: jest.fn(),
+  // The clicks section of the page (its own tests: user-details-page.test.tsx).
+  getAdminUserStats: jest.fn(() => new Promise(() => {})),
 }));
 const mockLinks = jest.mocked(getUserLinks);
 const mockUpdate = jest.mocked(updateUser);

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError, getAllUsers, getUserLinks, MESSAGES } from '@rotalink/shared-api';
+import { ApiError, getAdminUserStats, getAllUsers, getUserLinks, MESSAGES, type StatsTotals } from '@rotalink/shared-api';
 import { renderRoute } from '../../../test-utils/render-route';
 import { makeLink, makeUser } from '../../../test-utils/users';
 import { UserDetailsPage } from './user-details-page';
@@ -8,9 +8,11 @@ jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   getAllUsers: jest.fn(),
   getUserLinks: jest.fn(),
+  getAdminUserStats: jest.fn(),
 }));
 const mockList = jest.mocked(getAllUsers);
 const mockLinks = jest.mocked(getUserLinks);
+const mockStats = jest.mocked(getAdminUserStats);
 
 const alice = makeUser();
 const links = [
@@ -19,10 +21,29 @@ const links = [
   makeLink({ id: 'l-3', name: 'Done deal', link: 'https://done.example.com', clicks: 10, max_clicks: 10 }),
 ];
 
+const totals = (counted: number, repeat: number, bot: number, unique_visitors: number): StatsTotals => ({
+  counted,
+  repeat,
+  bot,
+  all: counted + repeat + bot,
+  unique_visitors,
+});
+const aliceStats = {
+  user_id: 'u-alice',
+  all_time: totals(1200, 80, 45, 950),
+  last_30_days: totals(300, 20, 5, 260),
+  profiles: [
+    { user_id: 'u-alice', name: 'Alice Archer', ...totals(1000, 70, 40, 800) },
+    { user_id: 's-side', name: 'Side Hustle', ...totals(200, 10, 5, 150) },
+  ],
+};
+
 let errorSpy: jest.SpyInstance;
 beforeEach(() => {
   mockList.mockReset();
   mockLinks.mockReset();
+  mockStats.mockReset();
+  mockStats.mockResolvedValue({ data: aliceStats, changed: true });
   errorSpy = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => jest.restoreAllMocks());
@@ -36,7 +57,7 @@ test('shows the user from navigation state with their links split into pending a
   expect(screen.getByRole('heading', { level: 1, name: 'Alice Archer' })).toBeInTheDocument();
   expect(screen.getByText('alice@example.com')).toBeInTheDocument();
   expect(screen.getByText('Jan 15, 2026, 10:30 UTC')).toBeInTheDocument();
-  expect(screen.getByRole('status')).toHaveTextContent('Loading links…');
+  expect(screen.getByText('Loading links…')).toHaveAttribute('role', 'status');
 
   const pending = await screen.findByRole('region', { name: /Pending links/ });
   const completed = screen.getByRole('region', { name: /Completed links/ });
@@ -158,4 +179,27 @@ test('member-written texts are shown as text, never as HTML', async () => {
   expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
   expect(screen.getByText('<script>alert(1)</script>')).toBeInTheDocument();
   expect(container.querySelector('img, script')).toBeNull();
+});
+
+test("shows the user's clicks: all time and the last 30 days, and each profile's share (issue 15)", async () => {
+  mockLinks.mockResolvedValue({ links: [] });
+  withState();
+  expect(screen.getByText('Loading clicks…')).toHaveAttribute('role', 'status');
+  const clicks = await screen.findByRole('region', { name: 'Clicks' });
+  expect(await within(clicks).findByText('All time')).toBeInTheDocument();
+  expect(within(clicks).getByText('All time').nextSibling).toHaveTextContent('1,200 counted · 80 repeat · 45 bot · 950 unique visitors');
+  expect(within(clicks).getByText('Last 30 days').nextSibling).toHaveTextContent('300 counted · 20 repeat · 5 bot · 260 unique visitors');
+  const rows = within(within(clicks).getByRole('table', { name: 'By profile, all time' })).getAllByRole('row');
+  expect(rows.map((r) => r.textContent)).toEqual(['ProfileCountedFiltered (repeat + bot)', 'Alice Archer1,000110', 'Side Hustle20015']);
+  expect(mockStats).toHaveBeenCalledWith('u-alice');
+});
+
+test("says when the user's clicks cannot be loaded, and tries again", async () => {
+  mockLinks.mockResolvedValue({ links: [] });
+  mockStats.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
+  withState();
+  const clicks = await screen.findByRole('region', { name: 'Clicks' });
+  expect(await within(clicks).findByRole('alert')).toHaveTextContent("Could not load this user's clicks.");
+  within(clicks).getByRole('button', { name: 'Try again' }).click();
+  expect(await within(clicks).findByText('All time')).toBeInTheDocument();
 });

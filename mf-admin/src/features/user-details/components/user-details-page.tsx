@@ -7,8 +7,10 @@ import { displayName } from '../../../lib/format';
 import { useDetailsUser } from '../hooks/use-details-user';
 import { useSaveMembership } from '../hooks/use-save-membership';
 import { useUserLinks } from '../hooks/use-user-links';
+import { useUserStats } from '../hooks/use-user-stats';
 import { EditMembershipDialog } from './edit-membership-dialog';
 import { LinkList } from './user-links';
+import { UserStats } from './user-stats';
 import { UserSummary } from './user-summary';
 import '../../../components/admin-ui.css';
 import './user-details.css';
@@ -18,6 +20,7 @@ export function UserDetailsPage() {
   const { forbidden, handleAccessError } = useAdminAccess();
   const { user, setUser } = useDetailsUser(handleAccessError);
   const links = useUserLinks(forbidden ? null : (user?.user_id ?? null), handleAccessError);
+  const clicks = useUserStats(forbidden ? null : (user?.user_id ?? null), handleAccessError);
   const save = useSaveMembership(user, setUser, handleAccessError);
   const [editing, setEditing] = useState(false);
   usePageTitle(user && !forbidden ? `${displayName(user)} · User details` : 'User details');
@@ -53,6 +56,7 @@ export function UserDetailsPage() {
       {back}
       <h1>{displayName(user)}</h1>
       <UserSummary user={user} onEdit={() => setEditing(true)} />
+      <UserStats stats={clicks.stats} loading={clicks.loading} error={clicks.error} onRetry={() => void clicks.reload()} />
       {links.loading && (
         <p className="adm-muted" role="status">
           Loading links…

@@ -1,17 +1,29 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, createPaymentSession, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
-import { makeSub, makeUser } from '../../../test-utils/fixtures';
+import {
+  ApiError,
+  getRotatorSettings,
+  getStatsSummary,
+  createPaymentSession,
+  getProfile,
+  getSubProfiles,
+  tokenStore,
+} from '@rotalink/shared-api';
+import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
+import { live, makeSummary } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { leaveSiteFor } from '../../../components/leave-site';
 import { DashboardPage } from './dashboard-page';
 
 jest.mock('../../../components/leave-site', () => ({ leaveSiteFor: jest.fn() }));
 
+jest.mock('../../../components/qr-codes/qr-render', () => jest.requireActual('../../../test-utils/fixtures').fakeQrRender);
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
+  getRotatorSettings: jest.fn(),
+  getStatsSummary: jest.fn(),
   createPaymentSession: jest.fn(),
 }));
 const mockGetProfile = getProfile as jest.MockedFunction<typeof getProfile>;
@@ -24,6 +36,8 @@ const origin = window.location.origin;
 beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
+  (getRotatorSettings as jest.Mock).mockResolvedValue(makeRotatorSettings());
+  (getStatsSummary as jest.Mock).mockResolvedValue(live(makeSummary()));
   mockGetSubs.mockResolvedValue({ subProfiles: [] });
 });
 
@@ -46,7 +60,11 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Manage my links' })).toHaveAttribute('href', '/Addlinks?userId=u_member1');
     expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/editprofile');
     expect(screen.getByRole('link', { name: 'Add sub-profile' })).toHaveAttribute('href', '/addprofile');
+    expect(screen.getByRole('link', { name: 'Stats' })).toHaveAttribute('href', '/stats?userId=u_member1');
     expect(screen.queryByText(/belongs to a sub-profile/)).not.toBeInTheDocument();
+    // the member's own QR codes are open: public page and rotator link, each downloadable
+    const qrDownloads = /^Download PNG of the (public page|rotator link) QR code of Ada Lovelace$/;
+    await waitFor(() => expect(screen.getAllByRole('link', { name: qrDownloads })).toHaveLength(2), { timeout: 5000 });
   });
 
   it('shows anything but active as Inactive, with a subscribe flow that confirms and goes to checkout', async () => {
@@ -99,6 +117,10 @@ describe('DashboardPage', () => {
     expect(within(rows[0]).getByRole('link', { name: `${origin}/profile?userId=s_sub1` })).toBeInTheDocument();
     expect(within(rows[0]).getByRole('link', { name: 'Edit Bob Builder' })).toHaveAttribute('href', '/editsubprofile?userId=s_sub1');
     expect(within(rows[0]).getByRole('link', { name: 'Links of Bob Builder' })).toHaveAttribute('href', '/Addlinks?userId=s_sub1');
+    expect(within(rows[0]).getByRole('link', { name: 'Stats of Bob Builder' })).toHaveAttribute('href', '/stats?userId=s_sub1');
+    // a sub-profile's QR codes wait behind their button (nothing drawn or fetched for closed rows)
+    expect(within(rows[0]).getByRole('button', { name: 'QR codes of Bob Builder' })).toHaveAttribute('aria-expanded', 'false');
+    expect(getRotatorSettings).not.toHaveBeenCalledWith('s_sub1');
     // member text is shown as text, never as HTML
     expect(within(rows[1]).getByText('<b>Eve</b> X')).toBeInTheDocument();
     expect(rows[1].querySelector('b')).toBeNull();

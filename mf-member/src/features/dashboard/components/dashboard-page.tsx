@@ -2,9 +2,13 @@ import { Link } from 'react-router-dom';
 import { MESSAGES } from '@rotalink/shared-api';
 import { CopyLink } from '../../../components/copy-link';
 import { ErrorPanel, Loading } from '../../../components/page-state';
-import { addLinksPath, publicProfileUrl } from '../../../components/public-link';
+import { addLinksPath, publicProfileUrl, statsPath } from '../../../components/public-link';
+import { ProfileQrCodes } from '../../../components/qr-codes/profile-qr-codes';
 import { usePageTitle } from '../../../components/use-page-title';
+import { LiveStatus } from '../../../components/live/live-status';
 import { useDashboardData } from '../hooks/use-dashboard-data';
+import { useLiveClickCounts } from '../hooks/use-live-click-counts';
+import { ClickCountText } from './click-count';
 import { useDeleteSubProfile } from '../hooks/use-delete-sub-profile';
 import { SubProfilesTable } from './sub-profiles-table';
 import { SubscriptionCard } from './subscription-card';
@@ -14,6 +18,13 @@ export function DashboardPage() {
   const { profile, subProfiles } = useDashboardData();
   usePageTitle('Dashboard');
   const deletion = useDeleteSubProfile(subProfiles.refresh);
+  const me = profile.state.data;
+  const subs = me?.account === 'member' && subProfiles.state.status === 'ready' ? subProfiles.state.data : [];
+  // Counted once the lists settled, so one poller asks for every profile shown (issue 15).
+  const clicks = useLiveClickCounts(
+    me ? [me.user_id, ...subs.map((s) => s.user_id)] : [],
+    Boolean(me) && subProfiles.state.status !== 'loading',
+  );
 
   if (profile.state.status === 'loading') {
     return (
@@ -57,9 +68,16 @@ export function DashboardPage() {
             Share this link: visitors see your profile and click your links in order.
           </p>
           <CopyLink url={publicProfileUrl(user.user_id)} label="your public link" />
+          <p style={{ margin: '12px 0 0' }}>
+            Clicks in the last 24 hours: <ClickCountText count={clicks.counts[user.user_id]} />
+          </p>
+          <LiveStatus stale={clicks.stale} />
           <div className="mem-actions" style={{ marginTop: 12 }}>
             <Link className="mem-btn" to={addLinksPath(user.user_id)}>
               Manage my links
+            </Link>
+            <Link className="mem-btn mem-btn--secondary" to={statsPath(user.user_id)}>
+              Stats
             </Link>
             <Link className="mem-btn mem-btn--secondary" to="/editprofile">
               Edit profile
@@ -67,6 +85,9 @@ export function DashboardPage() {
             <Link className="mem-btn mem-btn--secondary" to="/account">
               Account settings
             </Link>
+          </div>
+          <div style={{ marginTop: 12 }}>
+            <ProfileQrCodes userId={user.user_id} name={name || 'your profile'} initiallyOpen />
           </div>
         </section>
       </div>
@@ -82,7 +103,12 @@ export function DashboardPage() {
           {subProfiles.state.status === 'loading' && <Loading label="Loading sub-profiles…" />}
           {subProfiles.state.status === 'error' && <ErrorPanel message="Failed to load sub-profiles." onRetry={subProfiles.retry} />}
           {subProfiles.state.status === 'ready' && (
-            <SubProfilesTable subProfiles={subProfiles.state.data} busyId={deletion.busyId} onDelete={deletion.remove} />
+            <SubProfilesTable
+              subProfiles={subProfiles.state.data}
+              clicks={clicks.counts}
+              busyId={deletion.busyId}
+              onDelete={deletion.remove}
+            />
           )}
         </section>
       )}

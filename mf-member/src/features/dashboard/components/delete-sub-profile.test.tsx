@@ -1,14 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, deleteSubProfile, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
-import { makeSub, makeUser } from '../../../test-utils/fixtures';
+import {
+  ApiError,
+  getRotatorSettings,
+  getStatsSummary,
+  deleteSubProfile,
+  getProfile,
+  getSubProfiles,
+  tokenStore,
+} from '@rotalink/shared-api';
+import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
+import { live, makeSummary } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { DashboardPage } from './dashboard-page';
 
+jest.mock('../../../components/qr-codes/qr-render', () => jest.requireActual('../../../test-utils/fixtures').fakeQrRender);
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
+  getRotatorSettings: jest.fn(),
+  getStatsSummary: jest.fn(),
   deleteSubProfile: jest.fn(),
 }));
 const mockSubs = getSubProfiles as jest.MockedFunction<typeof getSubProfiles>;
@@ -21,6 +33,8 @@ let confirmSpy: jest.SpyInstance;
 beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
+  (getRotatorSettings as jest.Mock).mockResolvedValue(makeRotatorSettings());
+  (getStatsSummary as jest.Mock).mockResolvedValue(live(makeSummary()));
   (getProfile as jest.Mock).mockResolvedValue(makeUser());
   mockSubs.mockResolvedValue({ subProfiles: [bob, eve] });
   confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);

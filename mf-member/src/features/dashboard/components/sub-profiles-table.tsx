@@ -2,17 +2,22 @@ import { Link } from 'react-router-dom';
 import type { SubProfile } from '@rotalink/shared-api';
 import { CopyLink } from '../../../components/copy-link';
 import { EmptyState } from '../../../components/page-state';
-import { addLinksPath, editSubProfilePath, publicProfileUrl } from '../../../components/public-link';
+import { addLinksPath, editSubProfilePath, publicProfileUrl, statsPath } from '../../../components/public-link';
+import { ProfileQrCodes } from '../../../components/qr-codes/profile-qr-codes';
+import type { ClickCounts } from '../hooks/use-live-click-counts';
+import { ClickCountText } from './click-count';
 
 interface Props {
   subProfiles: SubProfile[];
+  /** Live clicks of the last 24 hours, by sub-profile id (issue 15). */
+  clicks?: ClickCounts;
   /** The row whose deletion is running. */
   busyId?: string | null;
   onDelete?: (sub: SubProfile) => void;
 }
 
 /** The member's sub-profiles: a table on wide screens, stacked cards on phones (CSS only). */
-export function SubProfilesTable({ subProfiles, busyId = null, onDelete }: Props) {
+export function SubProfilesTable({ subProfiles, clicks = {}, busyId = null, onDelete }: Props) {
   if (subProfiles.length === 0) {
     return (
       <EmptyState>
@@ -31,6 +36,7 @@ export function SubProfilesTable({ subProfiles, busyId = null, onDelete }: Props
           <th scope="col">Email</th>
           <th scope="col">Phone</th>
           <th scope="col">Public link</th>
+          <th scope="col">Clicks (24 h)</th>
           <th scope="col">
             <span className="mem-muted">Actions</span>
           </th>
@@ -45,7 +51,13 @@ export function SubProfilesTable({ subProfiles, busyId = null, onDelete }: Props
               <td data-label="Email">{sub.email || '—'}</td>
               <td data-label="Phone">{sub.phone || '—'}</td>
               <td data-label="Link">
-                <CopyLink url={publicProfileUrl(sub.user_id)} label={`public link of ${name}`} />
+                <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
+                  <CopyLink url={publicProfileUrl(sub.user_id)} label={`public link of ${name}`} />
+                  <ProfileQrCodes userId={sub.user_id} name={name} />
+                </div>
+              </td>
+              <td data-label="Clicks 24 h">
+                <ClickCountText count={clicks[sub.user_id]} />
               </td>
               <td className="mem-table__actions">
                 <Link
@@ -57,6 +69,9 @@ export function SubProfilesTable({ subProfiles, busyId = null, onDelete }: Props
                 </Link>
                 <Link className="mem-btn mem-btn--secondary mem-btn--small" to={addLinksPath(sub.user_id)} aria-label={`Links of ${name}`}>
                   Links
+                </Link>
+                <Link className="mem-btn mem-btn--secondary mem-btn--small" to={statsPath(sub.user_id)} aria-label={`Stats of ${name}`}>
+                  Stats
                 </Link>
                 {onDelete && (
                   <button

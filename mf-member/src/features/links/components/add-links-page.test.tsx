@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ApiError,
@@ -6,6 +6,7 @@ import {
   addLink,
   deleteLink,
   getMemberLinks,
+  pollMemberLinks,
   getProfile,
   getSubProfiles,
   resetLink,
@@ -32,6 +33,7 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
+  pollMemberLinks: jest.fn(),
   addLink: jest.fn(),
   resetLink: jest.fn(),
   deleteLink: jest.fn(),
@@ -40,6 +42,7 @@ const m = {
   getProfile: getProfile as jest.MockedFunction<typeof getProfile>,
   getSubProfiles: getSubProfiles as jest.MockedFunction<typeof getSubProfiles>,
   getMemberLinks: getMemberLinks as jest.MockedFunction<typeof getMemberLinks>,
+  pollMemberLinks: pollMemberLinks as jest.MockedFunction<typeof pollMemberLinks>,
   addLink: addLink as jest.MockedFunction<typeof addLink>,
   resetLink: resetLink as jest.MockedFunction<typeof resetLink>,
   deleteLink: deleteLink as jest.MockedFunction<typeof deleteLink>,
@@ -72,6 +75,43 @@ beforeEach(() => {
   m.getProfile.mockResolvedValue(makeUser());
   m.getSubProfiles.mockResolvedValue({ subProfiles: [makeSub()] });
   m.getMemberLinks.mockResolvedValue(lists);
+  m.pollMemberLinks.mockResolvedValue({ data: lists, changed: true });
+});
+
+describe('AddLinksPage: live counts (issue 15)', () => {
+  it("shows a visitor's click within one poll, without Refresh, and stops asking while the tab is hidden", async () => {
+    jest.useFakeTimers();
+    let visibility: DocumentVisibilityState = 'visible';
+    const visibilitySpy = jest.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const wait = (ms: number) =>
+      act(async () => {
+        await jest.advanceTimersByTimeAsync(ms);
+      });
+    try {
+      renderLinks();
+      await wait(100);
+      const head = () => within(pendingSection()).getAllByRole('listitem')[0];
+      expect(within(head()).getByText('3 / 10 clicks')).toBeInTheDocument();
+      expect(screen.getByText('Live: new clicks appear within seconds.')).toBeInTheDocument();
+
+      const clicked = { ...lists, pending: [{ ...lists.pending[0], clicks: 4, counted_clicks: 14, all_clicks: 21 }, lists.pending[1]] };
+      m.pollMemberLinks.mockResolvedValue({ data: clicked, changed: true });
+      await wait(3000);
+      expect(m.pollMemberLinks).toHaveBeenCalledWith('u_member1');
+      expect(within(head()).getByText('4 / 10 clicks')).toBeInTheDocument();
+      expect(within(head()).getByText('14 counted · 21 all clicks (bots and repeats included)')).toBeInTheDocument();
+      expect(m.getMemberLinks).toHaveBeenCalledTimes(1); // no reload: the poll carried the lists
+
+      visibility = 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+      const before = m.pollMemberLinks.mock.calls.length;
+      await wait(60_000);
+      expect(m.pollMemberLinks).toHaveBeenCalledTimes(before);
+    } finally {
+      visibilitySpy.mockRestore();
+      jest.useRealTimers();
+    }
+  });
 });
 
 describe('AddLinksPage: lists', () => {

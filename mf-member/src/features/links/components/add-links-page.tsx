@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MESSAGES, PLAN, errorKind, errorText } from '@rotalink/shared-api';
 import { CopyLink } from '../../../components/copy-link';
+import { BackToDashboard, TitledPage } from '../../../components/page-frame';
 import { ErrorPanel, Loading } from '../../../components/page-state';
-import { publicProfileUrl } from '../../../components/public-link';
+import { LiveStatus } from '../../../components/live/live-status';
+import { publicProfileUrl, statsPath } from '../../../components/public-link';
 import { SubscribeButton } from '../../../components/subscribe-button';
 import { usePageTitle } from '../../../components/use-page-title';
+import { useProfileOwner } from '../../../components/use-profile-owner';
 import { RotatorSettingsSection } from './rotator-settings';
-import { useLinkOwner } from '../hooks/use-link-owner';
 import { useLinks } from '../hooks/use-links';
 import { AddLinkForm } from './add-link-form';
 import { LinkList } from './link-list';
@@ -15,42 +17,29 @@ import { LinkUsage } from './link-usage';
 import { UnreachableWarning } from './unreachable-warning';
 import { linkLabel, unlimitedAhead } from '../hooks/queue-order';
 
-function Page({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mem-page">
-      <h1>{title}</h1>
-      {children}
-    </div>
-  );
-}
-
-const backToDashboard = (
-  <RouterLink className="mem-btn mem-btn--secondary" to="/user">
-    Back to dashboard
-  </RouterLink>
-);
+const backToDashboard = <BackToDashboard />;
 
 /** /Addlinks?userId= — manage the link queue of the member's own profile or a sub-profile. */
 export function AddLinksPage() {
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? '';
-  const owner = useLinkOwner(userId, Boolean(userId));
+  const owner = useProfileOwner(userId, Boolean(userId));
   const links = useLinks(userId, Boolean(userId));
   const ownerName = owner.state.status === 'ready' ? owner.state.data?.name : '';
   usePageTitle(ownerName ? `Links: ${ownerName}` : 'Links');
 
   if (!userId) {
     return (
-      <Page title="Links">
+      <TitledPage title="Links">
         <ErrorPanel message="No profile was chosen.">{backToDashboard}</ErrorPanel>
-      </Page>
+      </TitledPage>
     );
   }
   if (owner.state.status === 'loading' || links.lists.state.status === 'loading') {
     return (
-      <Page title="Links">
+      <TitledPage title="Links">
         <Loading label="Loading links…" />
-      </Page>
+      </TitledPage>
     );
   }
   if (links.lists.state.status === 'error' || owner.state.status === 'error') {
@@ -59,7 +48,7 @@ export function AddLinksPage() {
     const kind = errorKind(error);
     const refused = kind === 'forbidden' || kind === 'unauthorized' || kind === 'session-ended';
     return (
-      <Page title="Links">
+      <TitledPage title="Links">
         <ErrorPanel
           message={
             refused
@@ -77,14 +66,14 @@ export function AddLinksPage() {
         >
           {backToDashboard}
         </ErrorPanel>
-      </Page>
+      </TitledPage>
     );
   }
   if (owner.state.data === null) {
     return (
-      <Page title="Links">
+      <TitledPage title="Links">
         <ErrorPanel message="This profile is not one of yours.">{backToDashboard}</ErrorPanel>
-      </Page>
+      </TitledPage>
     );
   }
 
@@ -135,6 +124,9 @@ export function AddLinksPage() {
           >
             {links.lists.refreshing ? 'Refreshing…' : 'Refresh'}
           </button>
+          <RouterLink className="mem-btn mem-btn--secondary" to={statsPath(userId)}>
+            Stats
+          </RouterLink>
           {backToDashboard}
         </div>
       </header>
@@ -142,6 +134,7 @@ export function AddLinksPage() {
       <section className="mem-card" aria-label="Public page and plan usage" style={{ display: 'grid', gap: 12 }}>
         <CopyLink url={publicProfileUrl(userId)} label="public link" />
         <LinkUsage used={used} />
+        <LiveStatus stale={links.stale} />
       </section>
 
       <RotatorSettingsSection userId={userId} />

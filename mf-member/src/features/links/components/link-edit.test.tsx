@@ -10,6 +10,9 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
+  // Issue 15's live polls and the pages' side sections: never answered here (their own tests cover them).
+  pollMemberLinks: jest.fn(() => new Promise(() => {})),
+  getRotatorSettings: jest.fn(() => new Promise(() => {})),
   updateLink: jest.fn(),
 }));
 const mockLinks = getMemberLinks as jest.MockedFunction<typeof getMemberLinks>;

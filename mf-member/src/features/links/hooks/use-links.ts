@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import {
   MESSAGES,
@@ -6,13 +6,16 @@ import {
   deleteLink,
   errorText,
   getMemberLinks,
+  pollMemberLinks,
   reorderLinks,
   resetLink,
   updateLink,
   type Link,
   type MemberLink,
+  type MemberLinkLists,
 } from '@rotalink/shared-api';
 import { useAsyncData } from '../../../components/use-async-data';
+import { useVisiblePolling } from '../../../components/live/use-visible-polling';
 import { toAddLinkBody, toUpdateLinkBody, type LinkFormValues } from './link-form';
 import { moveId, orderWithLinkAhead, unlimitedAhead } from './queue-order';
 
@@ -30,6 +33,24 @@ export function useLinks(userId: string, enabled: boolean) {
   const [reordering, setReordering] = useState(false);
   /** The link just added, while it sits behind an unlimited link (issue 13, defect 3). */
   const [addedId, setAddedId] = useState<string | null>(null);
+
+  // Live counts (issue 15): a conditional poll while the page is visible shows visitors' clicks
+  // without Refresh. It pauses while an action of the member runs, and an answer that arrives
+  // during one is dropped, so it never overwrites what the action shows.
+  const busy = reordering || busyLinkId !== null || lists.refreshing;
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  const lastPolled = useRef<MemberLinkLists | null>(null);
+  const polling = useVisiblePolling(
+    async () => {
+      const answer = await pollMemberLinks(userId);
+      // The same object as last time: a 304, nothing new (shared-api's LiveAnswer).
+      if (answer.data === lastPolled.current || busyRef.current) return;
+      lastPolled.current = answer.data;
+      lists.replace(answer.data);
+    },
+    { enabled: enabled && lists.state.status === 'ready' && !busy },
+  );
 
   const reload = async () => {
     try {
@@ -140,6 +161,8 @@ export function useLinks(userId: string, enabled: boolean) {
 
   return {
     lists,
+    /** True while live updates fail (the lists on screen may be behind). */
+    stale: polling.failures > 0,
     busyLinkId,
     reordering,
     reload,

@@ -1,10 +1,10 @@
 import { getProfile, getSubProfiles } from '@rotalink/shared-api';
-import { useAsyncData } from '../../../components/use-async-data';
+import { useAsyncData } from './use-async-data';
 
-export interface LinkOwner {
+export interface ProfileOwner {
   /** The name shown on top of the page. */
   name: string;
-  /** True when the links are the member's own, false for one of their sub-profiles. */
+  /** True when the profile is the member's own, false for one of their sub-profiles. */
   isMember: boolean;
   /** Adding links needs an active plan: the member's own (also for sub-profiles, DESIGN §6). */
   planActive: boolean;
@@ -13,11 +13,11 @@ export interface LinkOwner {
 }
 
 /**
- * Whose links these are, and whether the plan allows adding: the member's profile and their
- * sub-profile list, loaded side by side.
+ * Whose profile `userId` is (the links page, the Stats page), and whether the plan allows adding
+ * links: the member's profile and their sub-profile list, loaded side by side.
  */
-export function useLinkOwner(userId: string, enabled: boolean) {
-  return useAsyncData<LinkOwner | null>(
+export function useProfileOwner(userId: string, enabled: boolean) {
+  return useAsyncData<ProfileOwner | null>(
     async () => {
       const [profile, subs] = await Promise.all([getProfile(), getSubProfiles()]);
       const planActive = profile.subscription_status === 'active'; // spec §4

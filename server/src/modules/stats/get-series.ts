@@ -1,0 +1,43 @@
+import type { StatsBucket, StatsSeries } from '@rotalink/shared-api/contract';
+import type { StatsIntervalName } from '@rotalink/shared-api/rules';
+import type { DbOrTrx } from '../../db/database';
+import { readSlotCounts } from './rollups-read.repository';
+import { bucketsOf, type Range } from './stats-range';
+
+/**
+ * Time buckets of a profile (or one link) in the member's zone, every bucket present (zeros
+ * too): the 15-minute slots of the roll-ups, summed into hours or local days.
+ */
+export async function getSeries(
+  db: DbOrTrx,
+  q: { userId: string; range: Range; interval: StatsIntervalName; zone: string; linkId?: string },
+): Promise<StatsSeries> {
+  const { buckets, end } = bucketsOf(q.range, q.interval, q.zone);
+  const first = buckets[0]?.start ?? q.range.from;
+  const slots = await readSlotCounts(db, { userId: q.userId, range: { from: first, to: end }, linkId: q.linkId });
+
+  const out: StatsBucket[] = buckets.map((b) => ({
+    start: new Date(b.start).toISOString(),
+    local: b.local,
+    counted: 0,
+    repeat: 0,
+    bot: 0,
+  }));
+  let i = 0;
+  // Both lists are in time order: one walk places every slot in its bucket.
+  for (const s of slots) {
+    while (i + 1 < buckets.length && buckets[i + 1].start <= s.slot) i++;
+    out[i].counted += s.counted;
+    out[i].repeat += s.repeat;
+    out[i].bot += s.bot;
+  }
+  return {
+    user_id: q.userId,
+    link_id: q.linkId ?? null,
+    interval: q.interval,
+    tz: q.zone,
+    from: new Date(first).toISOString(),
+    to: new Date(end).toISOString(),
+    buckets: out,
+  };
+}

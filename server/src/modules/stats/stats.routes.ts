@@ -1,0 +1,100 @@
+import { endpoints } from '@rotalink/shared-api/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { BadRequest } from '../../errors';
+import { etagOf, notModified, sendNotModified } from '../../http/conditional';
+import { defineRoute, typed } from '../../http/define-route';
+import { adminUserStats, profilesOf } from './admin-user-stats';
+import { registerClickRetention } from './click-retention.job';
+import { clicksCsvStream, csvFileName } from './clicks-csv';
+import { getSeries } from './get-series';
+import { getSummary, type LinkName } from './get-summary';
+import { readLinkNames } from './link-names.repository';
+import { hasRollupsOfLink, readProfileTotals, type ProfileTotals } from './rollups-read.repository';
+import { loadStatsProfile } from './stats-access';
+import { parseRange, parseZone, slotRange } from './stats-range';
+
+/** Bump when an answer's shape or rules change, so no client keeps an answer of the old build. */
+const ANSWER_VERSION = 'stats-1';
+
+/** A profile's change stamp: its all-time totals only grow, with every click on any node. */
+const stamp = (t: ProfileTotals | undefined) => (t ? `${t.counted}/${t.repeat}/${t.bot}` : '0');
+const linksStamp = (links: LinkName[]) => links.map((l) => `${l.id}\u0001${l.name}\u0001${l.url}`).join('\u0002');
+
+/** /api/stats (issue 15): a profile's click analytics, for its owner or the admin; and the admin's user totals. */
+export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
+  registerClickRetention(fastify);
+
+  app.route({
+    ...defineRoute(app, endpoints.getStatsSummary, 'stats'),
+    handler: async (request, reply) => {
+      const range = slotRange(parseRange(request.query));
+      const profile = await loadStatsProfile(app.db, request.auth, request.query.user_id);
+      const [links, totals] = await Promise.all([readLinkNames(app.db, profile.id), readProfileTotals(app.db, [profile.id])]);
+      const etag = etagOf([ANSWER_VERSION, 'summary', profile.id, range.from, range.to, stamp(totals.get(profile.id)), linksStamp(links)]);
+      if (notModified(request, reply, etag)) return sendNotModified(reply);
+      return getSummary(app.db, { userId: profile.id, range, links });
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.getStatsSeries, 'stats'),
+    handler: async (request, reply) => {
+      const q = request.query;
+      const range = parseRange(q);
+      const zone = parseZone(q.tz);
+      const profile = await loadStatsProfile(app.db, request.auth, q.user_id);
+      if (q.link_id !== undefined) {
+        const known = (await readLinkNames(app.db, profile.id)).some((l) => l.id === q.link_id);
+        if (!known && !(await hasRollupsOfLink(app.db, profile.id, q.link_id)))
+          throw new BadRequest('link_id is not a link of this profile.');
+      }
+      const totals = await readProfileTotals(app.db, [profile.id]);
+      const etag = etagOf([
+        ANSWER_VERSION,
+        'series',
+        profile.id,
+        range.from,
+        range.to,
+        q.interval,
+        zone,
+        q.link_id ?? '',
+        stamp(totals.get(profile.id)),
+      ]);
+      if (notModified(request, reply, etag)) return sendNotModified(reply);
+      return getSeries(app.db, { userId: profile.id, range, interval: q.interval, zone, linkId: q.link_id });
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.downloadClicksCsv, 'stats'),
+    handler: async (request, reply) => {
+      const range = slotRange(parseRange(request.query));
+      const profile = await loadStatsProfile(app.db, request.auth, request.query.user_id);
+      const links = await readLinkNames(app.db, profile.id);
+      // The contract's 200 is text; Fastify sends a stream as is (piped, with backpressure).
+      return (reply as unknown as FastifyReply)
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName(profile.id, range)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(clicksCsvStream(app.db, { userId: profile.id, range, links }));
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.getAdminUserStats, 'admin'),
+    handler: async (request, reply) => {
+      const profiles = await profilesOf(app.db, request.params.userId);
+      const totals = await readProfileTotals(
+        app.db,
+        profiles.map((p) => p.user_id),
+      );
+      const now = Date.now();
+      const stamps = profiles.map((p) => `${p.user_id}:${p.name}:${stamp(totals.get(p.user_id))}`);
+      // The last 30 days move with the clock: the 15-minute slot of now is part of the stamp.
+      const etag = etagOf([ANSWER_VERSION, 'admin', Math.floor(now / 900_000), ...stamps]);
+      if (notModified(request, reply, etag)) return sendNotModified(reply);
+      return adminUserStats(app.db, { profiles, totals, now });
+    },
+  });
+}

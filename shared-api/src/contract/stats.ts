@@ -1,0 +1,126 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, Nullable, strict } from './common';
+import { CLICK_SOURCES, DEVICE_CLASSES } from './rotator';
+import { STATS_INTERVALS } from '../rules/stats';
+
+/**
+ * Click analytics (issue 15). Every read is answered from roll-ups kept per link and 15-minute
+ * slot (decision 0064), never from raw events, so the range actually covered is `from`/`to`
+ * widened to that grid (and, for a series, to whole buckets in `tz`); the answer says which.
+ * Owner of the profile (or its parent member) or the admin; another member → 403 'forbidden'.
+ */
+
+/** An instant: ISO 8601 with a zone ('2026-10-25T00:00:00Z', '2026-10-25T02:00:00+02:00'). Checked by the server. */
+const Instant = Type.String({ minLength: 1, maxLength: 40, description: 'ISO 8601 date-time with Z or an offset' });
+
+/** GET /api/stats/summary and /api/stats/clicks.csv: a profile and a range [from, to). */
+export const StatsRangeQuery = Type.Object({ user_id: Id, from: Instant, to: Instant }, strict);
+export type StatsRangeQuery = Static<typeof StatsRangeQuery>;
+
+export const StatsInterval = Type.Union(STATS_INTERVALS.map((i) => Type.Literal(i)));
+export type StatsInterval = Static<typeof StatsInterval>;
+/**
+ * GET /api/stats/series. `tz`: an IANA zone ('Europe/Berlin'), default 'UTC', so a day bucket is
+ * the member's day (23 or 25 hours across a DST change). `link_id`: one link of the profile only.
+ * An hourly series over more than MAX_HOURLY_RANGE_DAYS is refused (400 'invalid').
+ */
+export const StatsSeriesQuery = Type.Object(
+  {
+    user_id: Id,
+    from: Instant,
+    to: Instant,
+    interval: StatsInterval,
+    tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    link_id: Type.Optional(Id),
+  },
+  strict,
+);
+export type StatsSeriesQuery = Static<typeof StatsSeriesQuery>;
+
+const Count = Type.Integer({ minimum: 0 });
+
+/** Clicks by verdict; `all` = counted + repeat + bot. */
+export const VerdictCounts = Type.Object({ counted: Count, repeat: Count, bot: Count, all: Count });
+export type VerdictCounts = Static<typeof VerdictCounts>;
+
+/**
+ * `unique_visitors`: distinct visitors among the clicks that were not bots, per UTC day, summed
+ * over the range (the visitor hash's key changes every UTC day on purpose, so nobody — us
+ * included — can link a visitor across days; decision 0065).
+ */
+export const StatsTotals = Type.Composite([VerdictCounts, Type.Object({ unique_visitors: Count })]);
+export type StatsTotals = Static<typeof StatsTotals>;
+
+/** One link's clicks in the range. name/link null: the link was deleted, or (link_id null) a rotator visit that found no pending link. */
+export const StatsLinkRow = Type.Composite([
+  Type.Object({ link_id: Nullable(Id), name: Nullable(Type.String()), link: Nullable(Type.String()) }),
+  VerdictCounts,
+]);
+export type StatsLinkRow = Static<typeof StatsLinkRow>;
+
+export const StatsSourceRow = Type.Object({ source: Type.Union(CLICK_SOURCES.map((s) => Type.Literal(s))), all: Count, counted: Count });
+export type StatsSourceRow = Static<typeof StatsSourceRow>;
+export const StatsDeviceRow = Type.Object({ device: Type.Union(DEVICE_CLASSES.map((d) => Type.Literal(d))), all: Count, counted: Count });
+export type StatsDeviceRow = Static<typeof StatsDeviceRow>;
+/** host null: no referrer (typed or bookmarked, mail apps, privacy settings). */
+export const StatsReferrerRow = Type.Object({ host: Nullable(Type.String()), all: Count, counted: Count });
+export type StatsReferrerRow = Static<typeof StatsReferrerRow>;
+
+/**
+ * GET /api/stats/summary, 200. `from`/`to`: the range covered (ISO UTC, widened to 15 minutes).
+ * `links`: every link with clicks in the range, most clicks first; `sources` and `devices`: every
+ * class, zeros included, in the contract's order; `top_referrers`: up to TOP_REFERRERS, most first.
+ */
+export const StatsSummary = Type.Object({
+  user_id: Id,
+  from: Type.String(),
+  to: Type.String(),
+  totals: StatsTotals,
+  links: Type.Array(StatsLinkRow),
+  sources: Type.Array(StatsSourceRow),
+  devices: Type.Array(StatsDeviceRow),
+  top_referrers: Type.Array(StatsReferrerRow),
+});
+export type StatsSummary = Static<typeof StatsSummary>;
+
+/**
+ * One bucket: `start` the instant it begins (ISO UTC), `local` the same instant in `tz` with its
+ * offset ('2026-11-01T01:00:00-04:00'), so the twice-lived hour of a DST change has two labels.
+ */
+export const StatsBucket = Type.Object({ start: Type.String(), local: Type.String(), counted: Count, repeat: Count, bot: Count });
+export type StatsBucket = Static<typeof StatsBucket>;
+
+/** GET /api/stats/series, 200: every bucket from `from` to `to` (whole buckets in `tz`), empty ones as zeros. */
+export const StatsSeries = Type.Object({
+  user_id: Id,
+  link_id: Nullable(Id),
+  interval: StatsInterval,
+  tz: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  buckets: Type.Array(StatsBucket),
+});
+export type StatsSeries = Static<typeof StatsSeries>;
+
+/**
+ * GET /api/stats/clicks.csv, 200: text/csv (UTF-8), streamed, `Content-Disposition: attachment;
+ * filename="rotalink-clicks-<user_id>-<from>-<to>.csv"`. Header row, then one row per event, oldest
+ * first: time (ISO UTC), link name, link URL, source, verdict, device, referrer host. A cell that
+ * starts with = + - @ (or tab/CR) is prefixed with ' so a spreadsheet shows it as text.
+ * Raw events are kept CLICK_EVENTS_RETENTION_DAYS (default 90): older rows are no longer listed.
+ */
+export const ClicksCsv = Type.String({ description: 'text/csv' });
+export const CLICKS_CSV_COLUMNS = ['time', 'link_name', 'link_url', 'source', 'verdict', 'device', 'referrer_host'] as const;
+
+/**
+ * GET /api/admin/userstats/:userId (admin): a member's clicks over its own profile and its
+ * sub-profiles, for the admin's user details. All time and the last 30 days (from roll-ups).
+ */
+export const AdminUserStats = Type.Object({
+  user_id: Id,
+  all_time: StatsTotals,
+  last_30_days: StatsTotals,
+  /** The member's own profile and each sub-profile, all-time, the member first. */
+  profiles: Type.Array(Type.Composite([Type.Object({ user_id: Id, name: Type.String() }), StatsTotals])),
+});
+export type AdminUserStats = Static<typeof AdminUserStats>;
