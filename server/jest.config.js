@@ -24,4 +24,5 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   // argon2 and two database engines per suite: give slow machines room.
   testTimeout: 60000,
+  setupFilesAfterEnv: ['<rootDir>/test/jest-timeout.ts'],
 };
