@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002-links-queue-index';
 import * as m0003 from './migrations/0003-clicks-bigint';
 import * as m0005 from './migrations/0005-email-changes';
 import * as m0006 from './migrations/0006-rotator-and-click-events';
+import * as m0007 from './migrations/0007-admin-member-search';
 
 /** Migrations are listed in code (not read from disk) so ts-jest and the built dist run the same set. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-clicks-bigint': m0003,
   '0005-email-changes': m0005,
   '0006-rotator-and-click-events': m0006,
+  '0007-admin-member-search': m0007,
 };
 
 /** The same list, for tests that step migrations down and up. */

@@ -45,6 +45,7 @@ export const paths = {
   updateRotatorSettings: p({ method: 'PUT', url: '/api/links/rotator', auth: 'member' }),
   adminLogin: p({ method: 'POST', url: '/api/admin/adminlogin', auth: 'none' }),
   getAllUsers: p({ method: 'GET', url: '/api/admin/allusers', auth: 'admin' }),
+  getAdminUser: p({ method: 'GET', url: '/api/admin/users/:userId', auth: 'admin' }),
   deleteUser: p({ method: 'POST', url: '/api/admin/userdelete', auth: 'admin' }),
   getUserLinks: p({ method: 'GET', url: '/api/admin/userslinks/:userId', auth: 'admin' }),
   updateUser: p({ method: 'POST', url: '/api/admin/updateUser/:userId', auth: 'admin' }),

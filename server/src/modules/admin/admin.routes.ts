@@ -6,7 +6,8 @@ import { linkRowToLink } from '../links/link.mapper';
 import { listLinks } from '../links/links.repository';
 import { USER_NOT_FOUND } from '../users/ownership';
 import { findUserById } from '../users/users.repository';
-import { adminLogin, listUsers, removeUser, updateMembership } from './admin.service';
+import { adminLogin, removeUser, updateMembership } from './admin.service';
+import { listUsers, readUserDetails } from './admin-users';
 
 /** /api/admin: admin sign-in and the admin-only calls (spec §6, §7). */
 export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
@@ -21,7 +22,12 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.route({ ...defineRoute(app, endpoints.getAllUsers, 'admin'), handler: async () => listUsers(app.db) });
+  app.route({ ...defineRoute(app, endpoints.getAllUsers, 'admin'), handler: async (request) => listUsers(app.db, request.query) });
+
+  app.route({
+    ...defineRoute(app, endpoints.getAdminUser, 'admin'),
+    handler: async (request) => readUserDetails(app.db, request.params.userId),
+  });
 
   app.route({
     ...defineRoute(app, endpoints.deleteUser, 'admin'),
