@@ -13,6 +13,8 @@ import { ensureBuilt } from './lib/build.mjs';
 import { runApiBench } from './lib/api-bench.mjs';
 import { runPageBench, CHROMIUM } from './lib/page-bench.mjs';
 import { runStartupBench } from './lib/startup-bench.mjs';
+import { runScaleBench } from './lib/scale-bench.mjs';
+import { renderScale } from './lib/scale-report.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { stopAll } from './lib/procs.mjs';
 import { dropAllBenchDatabases } from './lib/pg-db.mjs';
@@ -25,7 +27,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
-    only: { type: 'string', default: 'api,page,startup' },
+    only: { type: 'string', default: 'api,page,startup,scale' },
     'no-build': { type: 'boolean', default: false },
   },
 });
@@ -74,15 +76,18 @@ const api = await part('API throughput, latency and correctness', parts.has('api
 if (api.engines?.postgres?.version) machine.postgres = api.engines.postgres.version;
 const page = await part('visitor page in Chromium', parts.has('page'), () => runPageBench({ repoRoot, workDir, runs: settings.runs, log }));
 const startup = await part('start-up', parts.has('startup'), () => runStartupBench({ repoRoot, workDir, runs: settings.runs, log }));
+const scale = await part('scale: 100,000 members (issue 12)', parts.has('scale'), () =>
+  runScaleBench({ repoRoot, workDir, duration: settings.duration, log }),
+);
 await cleanUp();
 
 machine.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
-const result = { machine, settings, build, api, page, startup, wallSeconds: (performance.now() - started) / 1000 };
-const markdown = renderMarkdown(result);
+const result = { machine, settings, build, api, page, startup, scale, wallSeconds: (performance.now() - started) / 1000 };
+const markdown = renderMarkdown(result) + '\n' + renderScale(scale);
 const out = join(here, 'results');
 mkdirSync(out, { recursive: true });
 // A partial run (--only) must not replace the full table a reader trusts.
-const full = ['api', 'page', 'startup'].every((p) => parts.has(p));
+const full = ['api', 'page', 'startup', 'scale'].every((p) => parts.has(p));
 const name = full ? 'latest' : 'partial';
 writeFileSync(join(out, `${name}.json`), JSON.stringify(result, null, 2) + '\n');
 writeFileSync(join(out, `${name}.md`), markdown);

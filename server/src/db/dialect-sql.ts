@@ -67,13 +67,19 @@ const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 export const TRIGRAM = 3;
 
 export function sqliteMembersMatching(text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`u.id in (select s.user_id from member_email_search s where s.doc in (select rowid from member_email_fts where member_email_fts match ${ftsPhrase(text)}))`;
+  return sql<SqlBool>`u.id in (select s.user_id from member_search s where s.doc in (select rowid from member_email_fts where member_email_fts match ${ftsPhrase(text)}))`;
 }
 
 export async function sqliteCountMembersMatching(db: DbOrTrx, text: string): Promise<number> {
   const { rows } = await sql<{
     n: number;
   }>`select count(*) as n from member_email_fts where member_email_fts match ${ftsPhrase(text)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** SQLite: every member, counted on migration 0007's one-row-per-member table (no WHERE: a cell count). */
+export async function sqliteCountMembers(db: DbOrTrx): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from member_search`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -111,7 +111,7 @@ describe.each(engines)('migrations (%s)', (engine) => {
         ? (
             await sql<{
               name: string;
-            }>`select name from sqlite_master where name in ('users_members_newest_idx', 'member_email_fts', 'member_email_search') order by name`.execute(
+            }>`select name from sqlite_master where name in ('users_members_newest_idx', 'member_email_fts', 'member_search') order by name`.execute(
               db,
             )
           ).rows.map((r) => r.name)
@@ -124,7 +124,7 @@ describe.each(engines)('migrations (%s)', (engine) => {
           ).rows.map((r) => r.name);
     const expected =
       engine === 'sqlite'
-        ? ['member_email_fts', 'member_email_search', 'users_members_newest_idx']
+        ? ['member_email_fts', 'member_search', 'users_members_newest_idx']
         : ['users_members_email_trgm_idx', 'users_members_newest_idx'];
     expect(await searchIndexes()).toEqual(expected);
     expect((await migrator.migrateTo('0006-rotator-and-click-events')).error).toBeUndefined();
@@ -138,7 +138,7 @@ describe.each(engines)('migrations (%s)', (engine) => {
     if (engine === 'sqlite') {
       const { rows } = await sql<{
         id: string;
-      }>`select s.user_id as id from member_email_fts f join member_email_search s on s.doc = f.rowid where member_email_fts match '"re-000"'`.execute(
+      }>`select s.user_id as id from member_email_fts f join member_search s on s.doc = f.rowid where member_email_fts match '"re-000"'`.execute(
         db,
       );
       expect(rows).toEqual([{ id: 'u-0007' }]);
@@ -147,7 +147,7 @@ describe.each(engines)('migrations (%s)', (engine) => {
     if (engine === 'sqlite') {
       const { rows } = await sql<{
         n: number;
-      }>`select (select count(*) from member_email_fts) + (select count(*) from member_email_search) as n`.execute(db);
+      }>`select (select count(*) from member_email_fts) + (select count(*) from member_search) as n`.execute(db);
       expect(rows[0].n).toBe(0);
     }
   });

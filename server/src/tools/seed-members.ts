@@ -95,7 +95,7 @@ export async function seedMembers(db: Db, options: SeedOptions): Promise<{ membe
   return { members, links, ms: Math.round(performance.now() - started) };
 }
 
-/** `node server/dist/tools/seed-members.js --database-url sqlite:PATH --members 10000 [--links 5] [--prefix scale]` */
+/** `node server/dist/tools/seed-members.js --database-url sqlite:PATH --members 10000 [--links 5] [--prefix scale] [--newest 2020-01-01]` */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -103,17 +103,22 @@ async function main(): Promise<void> {
       members: { type: 'string' },
       links: { type: 'string', default: '5' },
       prefix: { type: 'string', default: 'scale' },
+      newest: { type: 'string' },
     },
   });
   const url = values['database-url'];
   const members = Number(values.members);
-  if (!url || !Number.isInteger(members) || members < 1) {
-    throw new Error('usage: seed-members --database-url <sqlite:PATH|postgres://…> --members N [--links 5] [--prefix scale]');
+  const newest = values.newest ? new Date(values.newest) : new Date();
+  if (!url || !Number.isInteger(members) || members < 1 || Number.isNaN(newest.getTime())) {
+    throw new Error(
+      'usage: seed-members --database-url <sqlite:PATH|postgres://…> --members N [--links 5] [--prefix scale] [--newest ISO-time]',
+    );
   }
-  const handle = connect(url);
+  // SQLite: no fsync per batch and a cache that holds the b-trees (random ids land on random pages).
+  const handle = connect(url, { bulkLoad: true });
   try {
     await migrateToLatest(handle.db);
-    const result = await seedMembers(handle.db, { members, linksPerMember: Number(values.links), prefix: values.prefix });
+    const result = await seedMembers(handle.db, { members, linksPerMember: Number(values.links), prefix: values.prefix, newest });
     process.stdout.write(JSON.stringify(result) + '\n');
   } finally {
     await handle.close();

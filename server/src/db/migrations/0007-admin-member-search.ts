@@ -15,9 +15,10 @@ import { engineOf } from '../dialect-sql';
  *   is created if the role may; if not, the migration carries on without the index (the search
  *   then scans, which still never blocks other requests: PostgreSQL runs it, not the event loop).
  * - SQLite: an FTS5 trigram table of the members' emails, kept by triggers. Its rows are keyed by
- *   `member_email_search.doc`, an INTEGER PRIMARY KEY (VACUUM may renumber a table's implicit
- *   rowids, never those), so a user's entry can be found and removed when the email changes or
- *   the member is deleted (also through a cascade).
+ *   `member_search.doc`, an INTEGER PRIMARY KEY (VACUUM may renumber a table's implicit rowids,
+ *   never those), so a user's entry can be found and removed when the email changes or the
+ *   member is deleted (also through a cascade). `member_search` has one row per member, which
+ *   also makes counting the members cheap.
  * See docs/decisions/0052-member-search-indexes.md for the measurements behind the choice.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -60,37 +61,35 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
 }
 
 async function upSqlite(db: Kysely<unknown>): Promise<void> {
-  await sql`create table member_email_search (doc integer primary key, user_id text not null unique)`.execute(db);
+  // One row per member: the stable key of its FTS entry, and a table `count(*)` reads without a
+  // WHERE — SQLite's cell count, ~0.1 ms at 100,000 against 6 ms for counting index entries.
+  await sql`create table member_search (doc integer primary key, user_id text not null unique)`.execute(db);
   await sql`create virtual table member_email_fts using fts5(email, tokenize = 'trigram')`.execute(db);
   await sql`
-    create trigger member_email_search_insert after insert on users
-    when new.parent_id is null and new.email is not null
-    begin
-      insert into member_email_search (user_id) values (new.id);
-      insert into member_email_fts (rowid, email) select doc, new.email from member_email_search where user_id = new.id;
-    end`.execute(db);
-  await sql`
-    create trigger member_email_search_update after update of email on users
+    create trigger member_search_insert after insert on users
     when new.parent_id is null
     begin
-      delete from member_email_fts where rowid = (select doc from member_email_search where user_id = old.id);
-      delete from member_email_search where user_id = old.id;
-      insert into member_email_search (user_id) select new.id where new.email is not null;
-      insert into member_email_fts (rowid, email) select doc, new.email from member_email_search where user_id = new.id;
+      insert into member_search (user_id) values (new.id);
+      insert into member_email_fts (rowid, email) select doc, new.email from member_search where user_id = new.id and new.email is not null;
     end`.execute(db);
   await sql`
-    create trigger member_email_search_delete after delete on users
+    create trigger member_search_update after update of email on users
+    when new.parent_id is null
+    begin
+      delete from member_email_fts where rowid = (select doc from member_search where user_id = old.id);
+      insert into member_email_fts (rowid, email) select doc, new.email from member_search where user_id = new.id and new.email is not null;
+    end`.execute(db);
+  await sql`
+    create trigger member_search_delete after delete on users
     when old.parent_id is null
     begin
-      delete from member_email_fts where rowid = (select doc from member_email_search where user_id = old.id);
-      delete from member_email_search where user_id = old.id;
+      delete from member_email_fts where rowid = (select doc from member_search where user_id = old.id);
+      delete from member_search where user_id = old.id;
     end`.execute(db);
-  await sql`
-    insert into member_email_search (user_id)
-    select id from users where parent_id is null and email is not null order by created_at, id`.execute(db);
+  await sql`insert into member_search (user_id) select id from users where parent_id is null order by created_at, id`.execute(db);
   await sql`
     insert into member_email_fts (rowid, email)
-    select s.doc, u.email from member_email_search s join users u on u.id = s.user_id`.execute(db);
+    select s.doc, u.email from member_search s join users u on u.id = s.user_id where u.email is not null`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -98,9 +97,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     // The extension stays: other schemas of the database may use it.
     await sql`drop index if exists users_members_email_trgm_idx`.execute(db);
   } else {
-    for (const t of ['insert', 'update', 'delete']) await sql`drop trigger if exists ${sql.id(`member_email_search_${t}`)}`.execute(db);
+    for (const t of ['insert', 'update', 'delete']) await sql`drop trigger if exists ${sql.id(`member_search_${t}`)}`.execute(db);
     await sql`drop table if exists member_email_fts`.execute(db);
-    await sql`drop table if exists member_email_search`.execute(db);
+    await sql`drop table if exists member_search`.execute(db);
   }
   await sql`create index users_parent_id_idx on users (parent_id)`.execute(db);
   await sql`drop index if exists users_sub_profiles_idx`.execute(db);

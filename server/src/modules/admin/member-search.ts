@@ -2,6 +2,7 @@ import type { DbOrTrx } from '../../db/database';
 import {
   containsIgnoringCase,
   engineOf,
+  sqliteCountMembers,
   sqliteCountMembersLike,
   sqliteCountMembersMatching,
   sqliteMembersMatching,
@@ -34,7 +35,8 @@ export async function findMemberPage(
 ): Promise<{ rows: MemberWithCount[]; total: number }> {
   const slice = { limit, offset };
   if (!q) {
-    const [rows, total] = await Promise.all([listMembersWithCounts(db, slice), countMembers(db)]);
+    const count = engineOf(db) === 'postgres' ? countMembers(db) : sqliteCountMembers(db);
+    const [rows, total] = await Promise.all([listMembersWithCounts(db, slice), count]);
     return { rows, total };
   }
   const contains = containsIgnoringCase(db, 'u.email', q);
