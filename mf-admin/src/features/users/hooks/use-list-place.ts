@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { placeFrom } from './first-page';
 
 /** The admin pauses this long before the search goes to the server (issue 12). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -13,8 +14,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
  */
 export function useListPlace() {
   const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const { q, page } = placeFrom(`?${params.toString()}`);
   const [input, setInput] = useState(() => params.get('q') ?? '');
   const settled = useDebouncedValue(input, SEARCH_DEBOUNCE_MS).trim();
 

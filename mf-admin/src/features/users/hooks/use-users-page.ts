@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { deleteUser, getUsersPage, type AdminUser, type AllUsersPage } from '@rotalink/shared-api';
+import { deleteUser, type AdminUser, type AllUsersPage } from '@rotalink/shared-api';
 import { useAdminAccess } from '../../../hooks/use-admin-access';
+import { PAGE_SIZE, usersPage } from './first-page';
 
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE };
 
 /**
  * One page of the admin's member list, paged and searched by the server (issue 12: the whole list
@@ -24,7 +25,7 @@ export function useUsersPage(page: number, q: string) {
     const request = ++latest.current; // an older, slower answer never overwrites a newer one
     setLoading(true);
     try {
-      const answer = await getUsersPage({ page, pageSize: PAGE_SIZE, q });
+      const answer = await usersPage(page, q);
       if (alive.current && request === latest.current) {
         setData(answer);
         setFailed(false);

@@ -1,0 +1,35 @@
+import { getUsersPage, type AllUsersPage } from '@rotalink/shared-api';
+
+export const PAGE_SIZE = 50;
+
+/** The page and search an address asks for (`?q=&page=`), as the list reads them. */
+export function placeFrom(search: string): { page: number; q: string } {
+  const params = new URLSearchParams(search);
+  return { q: (params.get('q') ?? '').trim(), page: Math.max(1, Math.floor(Number(params.get('page'))) || 1) };
+}
+
+let early: { key: string; answer: Promise<AllUsersPage>; at: number } | null = null;
+/** An early answer older than this is not shown (the page would show stale members). */
+const FRESH_MS = 10_000;
+const keyOf = (page: number, q: string) => `${page}\n${q}`;
+
+/**
+ * Issue 12: the list's first request starts as soon as this remote's module is evaluated, not
+ * after React has rendered the page and run its effects (~300 ms later on a slow phone). Called by
+ * the exposed module when the address is the dashboard's; a failure is left to the page's call.
+ */
+export function requestFirstPageEarly(search: string): void {
+  const { page, q } = placeFrom(search);
+  const answer = getUsersPage({ page, pageSize: PAGE_SIZE, q });
+  answer.catch(() => undefined); // the page asks again and handles the error itself
+  early = { key: keyOf(page, q), answer, at: Date.now() };
+}
+
+/** The early answer for this page and search, once; otherwise a new request. */
+export function usersPage(page: number, q: string): Promise<AllUsersPage> {
+  const taken = early;
+  early = null;
+  if (taken && taken.key === keyOf(page, q) && Date.now() - taken.at < FRESH_MS)
+    return taken.answer.catch(() => getUsersPage({ page, pageSize: PAGE_SIZE, q }));
+  return getUsersPage({ page, pageSize: PAGE_SIZE, q });
+}
