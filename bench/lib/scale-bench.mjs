@@ -8,6 +8,7 @@ import { ADMIN, startApi } from './api-server.mjs';
 import { BROWSER_UA, runLoad } from './load.mjs';
 import { createBenchDatabase, dropBenchDatabase } from './pg-db.mjs';
 import { track } from './procs.mjs';
+import { cpuTimeMs } from './cpu.mjs';
 
 export const SCALE = { members: 100_000, linksPerMember: 5 };
 export const SCALE_TARGETS = { adminP99Ms: 150, rssMb: 200, visitorP99Ms: 20 };
@@ -45,17 +46,22 @@ async function get(base, path, token) {
   return { ms: performance.now() - started, json: JSON.parse(body), bytes: body.length };
 }
 
-/** p50/p99 of `SAMPLES` sequential calls of `path` (after 5 unmeasured ones). */
-async function timed(base, path, token) {
-  for (let i = 0; i < 5; i++) await get(base, path, token);
+/**
+ * p50/p99 of `SAMPLES` sequential calls of `path` (after 5 unmeasured ones), and the API process's
+ * CPU per call — what the call holds the event loop for, whatever else the machine is doing.
+ */
+async function timed(api, path, token) {
+  for (let i = 0; i < 5; i++) await get(api.base, path, token);
   const times = [];
   let last;
+  const cpuBefore = cpuTimeMs([api.child.pid]);
   for (let i = 0; i < SAMPLES; i++) {
-    last = await get(base, path, token);
+    last = await get(api.base, path, token);
     times.push(last.ms);
   }
+  const cpuMs = (cpuTimeMs([api.child.pid]) - cpuBefore) / SAMPLES;
   times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p99: pct(times, 99), total: last.json.total, bytes: last.bytes };
+  return { p50: pct(times, 50), p99: pct(times, 99), cpuMs, total: last.json.total, bytes: last.bytes };
 }
 
 /**
@@ -91,11 +97,11 @@ async function measureEngine({ engine, repoRoot, workDir, duration, log }) {
     for (let i = 1; i <= PAGE_LOADS; i++) await get(api.base, `/api/admin/allusers?page=${i}&pageSize=50`, token);
     const rssAfter = memoryMb(api.child.pid);
 
-    const firstPage = await timed(api.base, '/api/admin/allusers?page=1&pageSize=50', token);
+    const firstPage = await timed(api, '/api/admin/allusers?page=1&pageSize=50', token);
     // A search for one member's address, as an admin types it (about 100 members share it).
-    const search = await timed(api.base, '/api/admin/allusers?page=1&pageSize=50&q=scale-0421', token);
-    const broadSearch = await timed(api.base, '/api/admin/allusers?page=1&pageSize=50&q=example.com', token);
-    const unpaged = await timed(api.base, '/api/admin/allusers', token);
+    const search = await timed(api, '/api/admin/allusers?page=1&pageSize=50&q=scale-0421', token);
+    const broadSearch = await timed(api, '/api/admin/allusers?page=1&pageSize=50&q=example.com', token);
+    const unpaged = await timed(api, '/api/admin/allusers', token);
 
     // The visitor's read alone, then while one admin pages through the list without pause.
     const visitor = (await get(api.base, '/api/admin/allusers?page=500&pageSize=1', token)).json.users[0].user_id;
