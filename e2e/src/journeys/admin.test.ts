@@ -82,7 +82,8 @@ test('a signed-in admin is led to the admin console: User Panel, the landing pag
   await page.getByLabel('Password', { exact: true }).fill(stack().admin.password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await expectPath(page, '/admin_dashboard');
-  expect(await page.title()).toBe('Users · Rotalink');
+  // The address changes at once; the title once the admin remote's page has rendered.
+  await eventually(async () => expect(await page.title()).toBe('Users · Rotalink'));
 
   // Home, then the navbar's User Panel: the user list, never the member dashboard.
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -9,7 +9,7 @@ import type {
   UpdateUserOk,
   UserLinksOk,
 } from '../contract';
-import { paths } from '../paths';
+import { paths, usersPageQuery } from '../paths';
 import { call } from '../http';
 
 export const adminLogin = (body: AdminLoginBody) => call<AdminLoginOk>(paths.adminLogin, { body });
@@ -25,12 +25,8 @@ export interface UsersPageQuery {
   q?: string;
 }
 /** Issue 12: one page of the members, searched on the server, with the total. */
-export function getUsersPage({ page, pageSize, q }: UsersPageQuery) {
-  const query: Record<string, string> = { page: String(page) };
-  if (pageSize !== undefined) query.pageSize = String(pageSize);
-  const needle = q?.trim();
-  if (needle) query.q = needle;
-  return call<AllUsersPage>(paths.getAllUsers, { query });
+export function getUsersPage(place: UsersPageQuery) {
+  return call<AllUsersPage>(paths.getAllUsers, { query: usersPageQuery(place) });
 }
 /** Issue 12: one user for /user-details — membership, links and sub-profiles. */
 export const getAdminUser = (userId: string) => call<AdminUserDetails>(paths.getAdminUser, { params: { userId } });
