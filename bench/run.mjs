@@ -14,6 +14,8 @@ import { runApiBench } from './lib/api-bench.mjs';
 import { runPageBench, CHROMIUM } from './lib/page-bench.mjs';
 import { runStartupBench } from './lib/startup-bench.mjs';
 import { runStatsBench } from './lib/stats-bench.mjs';
+import { runScaleBench } from './lib/scale-bench.mjs';
+import { renderScale } from './lib/scale-report.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { memberPageSizes } from './lib/chunk-sizes.mjs';
 import { stopAll } from './lib/procs.mjs';
@@ -27,7 +29,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
-    only: { type: 'string', default: 'api,page,startup,stats' },
+    only: { type: 'string', default: 'api,page,startup,stats,scale' },
     'no-build': { type: 'boolean', default: false },
   },
 });
@@ -81,15 +83,18 @@ const startup = await part('start-up', parts.has('startup'), () => runStartupBen
 const stats = await part('Stats: a profile with 1,000,000 click events', parts.has('stats'), () =>
   runStatsBench({ repoRoot, workDir, runs: settings.runs, duration: settings.duration, log }),
 );
+const scale = await part('scale: 100,000 members (issue 12)', parts.has('scale'), () =>
+  runScaleBench({ repoRoot, workDir, duration: settings.duration, log }),
+);
 await cleanUp();
 
 machine.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
-const result = { machine, settings, build, api, page, startup, stats, wallSeconds: (performance.now() - started) / 1000 };
-const markdown = renderMarkdown(result);
+const result = { machine, settings, build, api, page, startup, stats, scale, wallSeconds: (performance.now() - started) / 1000 };
+const markdown = renderMarkdown(result) + '\n' + renderScale(scale);
 const out = join(here, 'results');
 mkdirSync(out, { recursive: true });
 // A partial run (--only) must not replace the full table a reader trusts.
-const full = ['api', 'page', 'startup', 'stats'].every((p) => parts.has(p));
+const full = ['api', 'page', 'startup', 'stats', 'scale'].every((p) => parts.has(p));
 const name = full ? 'latest' : 'partial';
 writeFileSync(join(out, `${name}.json`), JSON.stringify(result, null, 2) + '\n');
 writeFileSync(join(out, `${name}.md`), markdown);

@@ -18,7 +18,7 @@ export {
 export { tokenStore, type TokenStore } from './token-store';
 export { useToken, useIsAdmin } from './react/use-token';
 export * from './rules';
-export { paths, callUrl, type CallName, type CallPath, type UrlParts } from './paths';
+export { paths, callUrl, adminListPlace, usersPageQuery, type CallName, type CallPath, type UrlParts } from './paths';
 export { ERROR_CODES, type ErrorCode } from './contract/error-codes';
 export * from './calls/auth';
 export * from './calls/links';

@@ -61,6 +61,14 @@ test('the admin finds a member by email in another case, edits the membership an
     expect([me.subscription_status, me.subscription_type]).toEqual(['inactive', 'yearly']);
   });
 
+  // Issue 12: the way back keeps the admin's place — the search is in the address and answered again.
+  await page.getByRole('link', { name: '← All users' }).click();
+  await expectPath(page, '/admin_dashboard');
+  expect(new URL(page.url()).searchParams.get('q')).toBe(member.email.toUpperCase());
+  expect(await page.getByLabel('Search by email').inputValue()).toBe(member.email.toUpperCase());
+  await eventually(async () => expect(await rows.count()).toBe(1));
+  expect(await rows.first().innerText()).toContain('Inactive');
+
   // The member, in their own browser, sees it on the dashboard.
   const memberBrowser = await newVisitor();
   await signedInAt(memberBrowser.page, member.token, '/user');
@@ -74,7 +82,8 @@ test('a signed-in admin is led to the admin console: User Panel, the landing pag
   await page.getByLabel('Password', { exact: true }).fill(stack().admin.password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await expectPath(page, '/admin_dashboard');
-  await eventually(async () => expect(await page.title()).toBe('Users · Rotalink')); // set once the remote page mounts
+  // The address changes at once; the title once the admin remote's page has rendered.
+  await eventually(async () => expect(await page.title()).toBe('Users · Rotalink'));
 
   // Home, then the navbar's User Panel: the user list, never the member dashboard.
   const nav = page.getByRole('navigation', { name: 'Main' });

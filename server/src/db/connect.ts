@@ -28,6 +28,11 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** PostgreSQL application_name (pg_stat_activity): which process a backend belongs to. */
   applicationName?: string;
+  /**
+   * SQLite only, for the seeding tool (tools/seed-members.ts): no fsync and a 256 MiB page cache
+   * on the write connection. Never for the API: a crash could lose committed writes.
+   */
+  bulkLoad?: boolean;
   /** Where a dropped PostgreSQL connection is reported (default: one line on stderr). */
   onConnectionError?: (message: string) => void;
 }
@@ -48,6 +53,10 @@ export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
     const writer = openSqlite(file);
     // 0: a busy lock is waited for on a timer by the driver, never by blocking the event loop.
     writer.pragma('busy_timeout = 0');
+    if (opts.bulkLoad) {
+      writer.pragma('synchronous = OFF');
+      writer.pragma('cache_size = -262144');
+    }
     let reader: SQLite.Database | undefined;
     if (!inMemory) {
       reader = openSqlite(file);

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DbOrTrx, Engine } from './database';
 
 /**
@@ -44,4 +44,49 @@ export async function currentSchema(db: DbOrTrx): Promise<string | undefined> {
   if (engineOf(db) !== 'postgres') return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
+}
+
+/** A LIKE pattern for "contains `text`", its own `%`, `_` and `\` escaped (with `escape '\'`). */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * `column` contains `text`, case-insensitively (spec §9's email search): PostgreSQL `ILIKE` (which
+ * the pg_trgm index of migration 0007 serves), SQLite `LIKE` (case-insensitive for ASCII already).
+ */
+export function containsIgnoringCase(db: DbOrTrx, column: string, text: string): RawBuilder<SqlBool> {
+  const op = engineOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+  return sql<SqlBool>`${sql.ref(column)} ${op} ${containsPattern(text)} escape '\\'`;
+}
+
+/**
+ * SQLite, issue 12: the members whose email contains `text`, from the FTS5 trigram table of
+ * migration 0007 (`text` of at least 3 characters: a trigram). One quoted phrase: its trigrams in
+ * a row, i.e. "contains", whatever characters it holds.
+ */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+export const TRIGRAM = 3;
+
+export function sqliteMembersMatching(text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`u.id in (select s.user_id from member_search s where s.doc in (select rowid from member_email_fts where member_email_fts match ${ftsPhrase(text)}))`;
+}
+
+export async function sqliteCountMembersMatching(db: DbOrTrx, text: string): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from member_email_fts where member_email_fts match ${ftsPhrase(text)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** SQLite: every member, counted on migration 0007's one-row-per-member table (no WHERE: a cell count). */
+export async function sqliteCountMembers(db: DbOrTrx): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from member_search`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** SQLite: members whose email contains a text too short for trigrams, counted on the members' index alone. */
+export async function sqliteCountMembersLike(db: DbOrTrx, text: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from users indexed by users_members_newest_idx
+    where parent_id is null and email like ${containsPattern(text)} escape '\\'`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }

@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002-links-queue-index';
 import * as m0003 from './migrations/0003-clicks-bigint';
 import * as m0005 from './migrations/0005-email-changes';
 import * as m0006 from './migrations/0006-rotator-and-click-events';
+import * as m0007 from './migrations/0007-admin-member-search';
 import * as m0008 from './migrations/0008-outbox-jobs-link-health';
 import * as m0009 from './migrations/0009-click-rollups';
 import * as m0011 from './migrations/0011-coarse-click-rollups';
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0003-clicks-bigint': m0003,
   '0005-email-changes': m0005,
   '0006-rotator-and-click-events': m0006,
+  '0007-admin-member-search': m0007,
   '0008-outbox-jobs-link-health': m0008,
   '0009-click-rollups': m0009,
   '0011-coarse-click-rollups': m0011,

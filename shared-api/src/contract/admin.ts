@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, MAX_NAME, MAX_PASSWORD, MAX_PRICE, Nullable, strict } from './common';
-import { SubscriptionStatus, SubscriptionType, User } from './auth';
+import { Id, MAX_EMAIL, MAX_NAME, MAX_PASSWORD, MAX_PRICE, Nullable, strict } from './common';
+import { SubProfile, SubscriptionStatus, SubscriptionType, User } from './auth';
+import { Link } from './links';
+import { ADMIN_LIST } from '../rules/limits';
 
 export const AdminLoginBody = Type.Object(
   { username: Type.String({ minLength: 1, maxLength: MAX_NAME }), password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD }) },
@@ -16,8 +18,42 @@ export const AdminUser = Type.Composite([
   Type.Object({ sub_profile_count: Type.Integer({ minimum: 0 }), created_at: Type.String() }),
 ]);
 export type AdminUser = Static<typeof AdminUser>;
-export const AllUsersOk = Type.Array(AdminUser);
+
+/**
+ * GET allusers (issue 12). Without parameters: the spec's array, bounded to the newest
+ * `ADMIN_LIST.unpagedMax` members (never the whole table). With any of `page` (from 1), `pageSize`
+ * (1–100, default 50) or `q` (part of an email, case-insensitive, spec §9): one page and the total.
+ * Query values are text.
+ */
+export const AllUsersQuery = Type.Object(
+  {
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+    pageSize: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$' })),
+    q: Type.Optional(Type.String({ maxLength: MAX_EMAIL })),
+  },
+  strict,
+);
+export type AllUsersQuery = Static<typeof AllUsersQuery>;
+/** The answer without parameters: the spec's array (newest first, at most 1,000). */
+export const AllUsersList = Type.Array(AdminUser, { maxItems: ADMIN_LIST.unpagedMax });
+export type AllUsersList = Static<typeof AllUsersList>;
+/** The answer with `page`, `pageSize` or `q`: `total` counts every member the search keeps. */
+export const AllUsersPage = Type.Object({
+  users: Type.Array(AdminUser, { maxItems: ADMIN_LIST.maxPageSize }),
+  total: Type.Integer({ minimum: 0 }),
+  page: Type.Integer({ minimum: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: ADMIN_LIST.maxPageSize }),
+});
+export type AllUsersPage = Static<typeof AllUsersPage>;
+export const AllUsersOk = Type.Union([AllUsersList, AllUsersPage]);
 export type AllUsersOk = Static<typeof AllUsersOk>;
+
+/**
+ * GET users/:userId (issue 12): one user as /user-details shows them — the membership, the links
+ * (queue order) and the sub-profiles (at most 50, PLAN) — so the page loads without any list.
+ */
+export const AdminUserDetails = Type.Object({ user: AdminUser, links: Type.Array(Link), subProfiles: Type.Array(SubProfile) });
+export type AdminUserDetails = Static<typeof AdminUserDetails>;
 
 export const UserDeleteBody = Type.Object({ user_id: Id }, strict);
 export type UserDeleteBody = Static<typeof UserDeleteBody>;

@@ -40,7 +40,16 @@ import {
 } from './links';
 import { RotatorSettings, UpdateRotatorBody, UpdateRotatorOk } from './rotator';
 import { CreateSessionBody, CreateSessionOk, PaymentSuccessBody, PaymentSuccessOk } from './payment';
-import { AdminLoginBody, AdminLoginOk, AllUsersOk, UpdateUserBody, UpdateUserOk, UserDeleteBody } from './admin';
+import {
+  AdminLoginBody,
+  AdminLoginOk,
+  AdminUserDetails,
+  AllUsersOk,
+  AllUsersQuery,
+  UpdateUserBody,
+  UpdateUserOk,
+  UserDeleteBody,
+} from './admin';
 import { AdminUserStats, ClicksCsv, StatsRangeQuery, StatsSeries, StatsSeriesQuery, StatsSummary } from './stats';
 
 export interface Endpoint extends CallPath {
@@ -96,7 +105,10 @@ export const endpoints = {
   getStatsSeries: e({ ...paths.getStatsSeries, querystring: StatsSeriesQuery, response: { 200: StatsSeries, 304: NotModified } }),
   downloadClicksCsv: e({ ...paths.downloadClicksCsv, querystring: StatsRangeQuery, response: { 200: ClicksCsv } }),
   adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: AdminLoginOk } }),
-  getAllUsers: e({ ...paths.getAllUsers, response: { 200: AllUsersOk } }),
+  /** Issue 12: paged and searched on the server when asked; bounded to 1,000 when not. */
+  getAllUsers: e({ ...paths.getAllUsers, querystring: AllUsersQuery, response: { 200: AllUsersOk } }),
+  /** Issue 12: one user for /user-details (membership, links, sub-profiles). */
+  getAdminUser: e({ ...paths.getAdminUser, params: UserIdParams, response: { 200: AdminUserDetails } }),
   deleteUser: e({ ...paths.deleteUser, body: UserDeleteBody, response: { 200: MessageOk } }),
   getUserLinks: e({ ...paths.getUserLinks, params: UserIdParams, response: { 200: UserLinksOk } }),
   updateUser: e({ ...paths.updateUser, params: UserIdParams, body: UpdateUserBody, response: { 200: UpdateUserOk } }),

@@ -52,6 +52,7 @@ export const paths = {
   downloadClicksCsv: p({ method: 'GET', url: '/api/stats/clicks.csv', auth: 'signed-in' }),
   adminLogin: p({ method: 'POST', url: '/api/admin/adminlogin', auth: 'none' }),
   getAllUsers: p({ method: 'GET', url: '/api/admin/allusers', auth: 'admin' }),
+  getAdminUser: p({ method: 'GET', url: '/api/admin/users/:userId', auth: 'admin' }),
   deleteUser: p({ method: 'POST', url: '/api/admin/userdelete', auth: 'admin' }),
   getUserLinks: p({ method: 'GET', url: '/api/admin/userslinks/:userId', auth: 'admin' }),
   updateUser: p({ method: 'POST', url: '/api/admin/updateUser/:userId', auth: 'admin' }),
@@ -88,4 +89,23 @@ export function callUrl(path: Pick<CallPath, 'url'>, parts: UrlParts = {}, base 
     .map(([key, value]) => `${encodeQueryValue(key)}=${encodeQueryValue(value)}`)
     .join('&');
   return `${base.replace(/\/+$/, '')}${url}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Issue 12: where the admin is in the member list, read from the dashboard's address
+ * (`?q=&page=`): the search trimmed, the page a whole number from 1. The list page and the
+ * shell's start-up preloader read it alike, so both ask for the same URL.
+ */
+export function adminListPlace(search: string): { page: number; q: string } {
+  const params = new URLSearchParams(search);
+  return { q: (params.get('q') ?? '').trim(), page: Math.max(1, Math.floor(Number(params.get('page'))) || 1) };
+}
+
+/** The query of one page of the member list, in the order the client sends it (`getUsersPage`). */
+export function usersPageQuery({ page, pageSize, q }: { page: number; pageSize?: number; q?: string }): Record<string, string> {
+  const query: Record<string, string> = { page: String(page) };
+  if (pageSize !== undefined) query.pageSize = String(pageSize);
+  const needle = q?.trim();
+  if (needle) query.q = needle;
+  return query;
 }

@@ -24,3 +24,9 @@ export const PHONE_PATTERN = /^[0-9+()\-. ]+$/;
  * contract's `format: 'email'` for real.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The admin's member list (issue 12): the unpaged answer holds at most the newest `unpagedMax`
+ * members (never the whole table), a page at most `maxPageSize`, by default `defaultPageSize`.
+ */
+export const ADMIN_LIST = { unpagedMax: 1000, maxPageSize: 100, defaultPageSize: 50 } as const;

@@ -1,4 +1,4 @@
-import { TOKEN_KEY } from '@rotalink/shared-api/rules';
+import { EARLY_READS_KEY, TOKEN_KEY } from '@rotalink/shared-api/rules';
 import { firstModuleFor } from '../app/route-table';
 
 const CONFIG = {
@@ -86,10 +86,37 @@ describe('preloadFirstPage', () => {
     ]);
   });
 
+  it('on the admin dashboard, starts its first page with the token and leaves the answer for the page (issue 12)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'admin-token');
+    const page = { users: [], total: 3, page: 2, pageSize: 50 };
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/config.json' ? json(CONFIG) : url.startsWith('http://api.test') ? json(page) : json(MANIFEST),
+    );
+    const { preloadFirstPage } = loadPreloader();
+    await preloadFirstPage('/admin_dashboard', '?q=ada&page=2');
+    const url = 'http://api.test/api/admin/allusers?page=2&pageSize=50&q=ada';
+    expect(fetchMock).toHaveBeenCalledWith(url, { mode: 'cors', credentials: 'omit', headers: { Authorization: 'Bearer admin-token' } });
+    const reads = (window as unknown as Record<string, Record<string, Promise<unknown>>>)[EARLY_READS_KEY];
+    await expect(reads[url]).resolves.toEqual(page);
+  });
+
+  it('a refused early read is left as null (the page asks again and handles the error)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'member-token');
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/config.json' ? json(CONFIG) : url.startsWith('http://api.test') ? json({}, false) : json(MANIFEST),
+    );
+    const { preloadFirstPage } = loadPreloader();
+    await preloadFirstPage('/admin_dashboard');
+    const reads = (window as unknown as Record<string, Record<string, Promise<unknown>>>)[EARLY_READS_KEY];
+    await expect(reads['http://api.test/api/admin/allusers?page=1&pageSize=50']).resolves.toBeNull();
+  });
+
   it('a guarded page without a token preloads the login page instead', async () => {
     const { preloadFirstPage } = loadPreloader();
     await preloadFirstPage('/user');
     expect(fetchMock).toHaveBeenCalledWith('http://pub.test/mf-manifest.json', {});
+    await preloadFirstPage('/admin_dashboard');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('http://api.test'))).toBe(false); // no token, no admin read
     expect(fetchMock).not.toHaveBeenCalledWith('http://mem.test/app/mf-manifest.json', {});
   });
 

@@ -8,22 +8,22 @@
  * It must not import a shared module (react, the main entry of shared-api…): nothing here may be
  * eager. shared-api's stateless entries (/paths, /rules) are plain modules, not shared ones.
  */
-import { TOKEN_KEY } from '@rotalink/shared-api/rules';
+import { EARLY_READS_KEY, TOKEN_KEY } from '@rotalink/shared-api/rules';
 import { loadConfigOnce } from '../config/load-config';
 import { firstModuleFor } from '../app/route-table';
 import { putEarlyManifest } from '../federation/early-manifests';
-import { firstPageData } from './first-page-data';
+import { firstAuthorizedRead, firstPageData } from './first-page-data';
 
 interface Manifest {
   metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
   exposes?: Array<{ name?: string; path?: string; assets?: { js?: { sync?: string[] } } }>;
 }
 
-function hasToken(): boolean {
+function heldToken(): string | null {
   try {
-    return Boolean(window.localStorage.getItem(TOKEN_KEY));
+    return window.localStorage.getItem(TOKEN_KEY);
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -69,10 +69,26 @@ export function firstPageScripts(manifest: Manifest, manifestUrl: string, expose
   return scripts;
 }
 
+/**
+ * Issue 12: a read that needs the token cannot be a `<link rel="preload">` (it sends no
+ * Authorization header), so it is fetched here, as the client would send it (CORS, no cookies,
+ * the bearer token), and left for the page under `EARLY_READS_KEY`: the JSON of a 2xx answer, or
+ * null — the page then asks again through shared-api, which handles every error as usual.
+ */
+function startAuthorizedRead(href: string, token: string): void {
+  const reads = ((window as unknown as Record<string, Record<string, Promise<unknown>>>)[EARLY_READS_KEY] ??= {});
+  reads[href] = fetch(href, { mode: 'cors', credentials: 'omit', headers: { Authorization: `Bearer ${token}` } })
+    .then((res) => (res.ok ? res.json() : null))
+    .catch(() => null);
+}
+
 export async function preloadFirstPage(pathname = window.location.pathname, search = window.location.search): Promise<void> {
   const config = await loadConfigOnce();
-  const id = firstModuleFor(pathname, hasToken());
+  const token = heldToken();
+  const id = firstModuleFor(pathname, Boolean(token));
   firstPageData(id, search, config.apiBase).forEach(preloadFetch);
+  const authorized = token ? firstAuthorizedRead(id, search, config.apiBase) : null;
+  if (authorized && token) startAuthorizedRead(authorized, token);
   const [remote, expose] = id.split('/') as [keyof typeof config.remotes, string];
   const manifestUrl = config.remotes[remote];
   if (!manifestUrl) return;

@@ -1,9 +1,16 @@
-import { configureApi, getPublicLinks, getPublicProfile, http } from '@rotalink/shared-api';
+import { configureApi, getPublicLinks, getPublicProfile, getUsersPage, http } from '@rotalink/shared-api';
 import type { AxiosAdapter } from 'axios';
-import { firstPageData } from './first-page-data';
+import { firstAuthorizedRead, firstPageData } from './first-page-data';
 
 /** The URLs the real client requests (axios with a stub adapter instead of the network). */
 async function clientUrls(userId: string): Promise<string[]> {
+  return urlsOf(async () => {
+    await getPublicProfile(userId);
+    await getPublicLinks(userId);
+  });
+}
+
+async function urlsOf(calls: () => Promise<void>): Promise<string[]> {
   const urls: string[] = [];
   const adapter: AxiosAdapter = async (config) => {
     urls.push(http.getUri(config));
@@ -13,8 +20,7 @@ async function clientUrls(userId: string): Promise<string[]> {
   http.defaults.adapter = adapter;
   try {
     configureApi({ baseURL: 'http://api.test/' });
-    await getPublicProfile(userId);
-    await getPublicLinks(userId);
+    await calls();
   } finally {
     http.defaults.adapter = previous;
   }
@@ -34,5 +40,26 @@ describe('firstPageData', () => {
     expect(firstPageData('mf_public/PublicProfile', '', 'http://api.test')).toEqual([]);
     expect(firstPageData('mf_public/PublicProfile', '?userId=%20', 'http://api.test')).toEqual([]);
     expect(firstPageData('mf_member/Dashboard', '?userId=u1', 'http://api.test')).toEqual([]);
+  });
+});
+
+describe('firstAuthorizedRead (issue 12)', () => {
+  beforeEach(() => localStorage.setItem('token', 'admin-token')); // the client refuses a protected call without one
+
+  it.each([
+    ['', 1, ''],
+    ['?q=%20Ada%40Example%20&page=3', 3, 'Ada@Example'],
+    ['?page=0&q=', 1, ''],
+    ['?q=a%2Bb%20c&page=x', 1, 'a+b c'],
+  ])('is exactly the URL of the dashboard’s first page (%p)', async (search, page, q) => {
+    const client = await urlsOf(async () => {
+      await getUsersPage({ page, pageSize: 50, q });
+    });
+    expect([firstAuthorizedRead('mf_admin/AdminDashboard', search, 'http://api.test/')]).toEqual(client);
+  });
+
+  it('is none for any other page', () => {
+    expect(firstAuthorizedRead('mf_admin/UserDetails', '?userId=u1', 'http://api.test')).toBeNull();
+    expect(firstAuthorizedRead('mf_public/PublicProfile', '?userId=u1', 'http://api.test')).toBeNull();
   });
 });

@@ -8,7 +8,8 @@
  * (and warns about an unused preload): both are built by shared-api's one `callUrl`.
  * Only token-less reads are listed: a preload carries no Authorization header.
  */
-import { callUrl, paths } from '@rotalink/shared-api/paths';
+import { adminListPlace, callUrl, paths, usersPageQuery } from '@rotalink/shared-api/paths';
+import { ADMIN_LIST } from '@rotalink/shared-api/rules';
 import type { RemoteModuleId } from '../app/route-table';
 
 export function firstPageData(id: RemoteModuleId, search: string, apiBase: string): string[] {
@@ -18,4 +19,16 @@ export function firstPageData(id: RemoteModuleId, search: string, apiBase: strin
   if (!userId) return [];
   const query = { user_id: userId };
   return [callUrl(paths.getPublicProfile, { query }, apiBase), callUrl(paths.getPublicLinks, { query }, apiBase)];
+}
+
+/**
+ * Issue 12: the read a signed-in first page starts with that needs the token — the admin
+ * dashboard's page of members (its search and page from the address) — or null. The preloader
+ * sends it with the token and hands the answer over through `EARLY_READS_KEY`; the URL must be
+ * the one mf-admin asks for (first-page.ts there), built from the same shared-api pieces.
+ */
+export function firstAuthorizedRead(id: RemoteModuleId, search: string, apiBase: string): string | null {
+  if (id !== 'mf_admin/AdminDashboard') return null;
+  const query = usersPageQuery({ ...adminListPlace(search), pageSize: ADMIN_LIST.defaultPageSize });
+  return callUrl(paths.getAllUsers, { query }, apiBase);
 }

@@ -1,12 +1,13 @@
-import { endpoints } from '@rotalink/shared-api/contract';
-import type { FastifyInstance } from 'fastify';
+import { AllUsersList, AllUsersPage, endpoints } from '@rotalink/shared-api/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NotFound } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
 import { linkRowToLink } from '../links/link.mapper';
 import { listLinks } from '../links/links.repository';
 import { USER_NOT_FOUND } from '../users/ownership';
 import { findUserById } from '../users/users.repository';
-import { adminLogin, listUsers, removeUser, updateMembership } from './admin.service';
+import { adminLogin, removeUser, updateMembership } from './admin.service';
+import { listUsers, readUserDetails } from './admin-users';
 
 /** /api/admin: admin sign-in and the admin-only calls (spec §6, §7). */
 export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
@@ -21,7 +22,23 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.route({ ...defineRoute(app, endpoints.getAllUsers, 'admin'), handler: async () => listUsers(app.db) });
+  app.route({
+    ...defineRoute(app, endpoints.getAllUsers, 'admin'),
+    handler: async (request, reply) => {
+      const answer = await listUsers(app.db, request.query);
+      // The contract's answer is a union, and serialising a union makes fast-json-stringify
+      // validate the data against each shape first: 2.6 ms of CPU for a page of 50, 24 ms for the
+      // unpaged 1,000, on the event loop. The handler knows which shape it built.
+      const plain = reply as FastifyReply; // sends the JSON text as it is (the schema's types are checked above)
+      const body = plain.serializeInput(answer as unknown as Record<string, unknown>, Array.isArray(answer) ? AllUsersList : AllUsersPage);
+      return plain.type('application/json; charset=utf-8').send(body);
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.getAdminUser, 'admin'),
+    handler: async (request) => readUserDetails(app.db, request.params.userId),
+  });
 
   app.route({
     ...defineRoute(app, endpoints.deleteUser, 'admin'),

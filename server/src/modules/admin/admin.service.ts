@@ -9,7 +9,7 @@ import { USER_NOT_FOUND } from '../users/ownership';
 import { dollarsToCents, userRowToUser } from '../users/user.mapper';
 import { deleteAccount } from '../users/delete-account';
 import { countSubProfiles, findUserById, updateUser } from '../users/users.repository';
-import { findAdminByUsername, listMembersWithCounts, type MemberWithCount } from './admin.repository';
+import { findAdminByUsername, type MemberWithCount } from './admin.repository';
 import { parseAdminDate } from './admin-date';
 
 export const INVALID_ADMIN_CREDENTIALS = 'Invalid username or password';
@@ -40,8 +40,6 @@ export async function adminLogin(
 export async function removeUser(db: Db, userId: string): Promise<void> {
   if (!(await deleteAccount(db, userId))) throw new NotFound(USER_NOT_FOUND);
 }
-
-export const listUsers = (db: Db) => listMembersWithCounts(db).then((rows) => rows.map(toAdminUser));
 
 export const SUB_PROFILE_HAS_NO_PLAN = 'This is a sub-profile: it uses its member’s plan. Edit the member instead.';
 export const EXPIRY_BEFORE_JOINED = 'Expiry date must be after the joined date.';

@@ -1,24 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, getUserLinks, updateUser, type UpdateUserOk } from '@rotalink/shared-api';
+import { ApiError, getAdminUser, updateUser, type UpdateUserOk } from '@rotalink/shared-api';
 import { renderRoute } from '../../../test-utils/render-route';
 import { makeUser } from '../../../test-utils/users';
 import { UserDetailsPage } from './user-details-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
-  getUserLinks: jest.fn(),
+  getAdminUser: jest.fn(),
   updateUser: jest.fn(),
-  getAllUsers: jest.fn(),
   // The clicks section of the page (its own tests: user-details-page.test.tsx).
   getAdminUserStats: jest.fn(() => new Promise(() => {})),
 }));
-const mockLinks = jest.mocked(getUserLinks);
+const mockDetails = jest.mocked(getAdminUser);
 const mockUpdate = jest.mocked(updateUser);
 
 const alice = makeUser({ package_joined_date: '2026-01-15T10:30:07.000Z', package_expiry_date: '2027-01-15T10:30:00.000Z' });
 
 beforeEach(() => {
-  mockLinks.mockReset().mockResolvedValue({ links: [] });
+  mockDetails.mockReset().mockResolvedValue({ user: alice, links: [], subProfiles: [] });
   mockUpdate.mockReset();
   jest.spyOn(console, 'error').mockImplementation(() => {});
 });

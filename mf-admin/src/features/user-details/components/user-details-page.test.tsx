@@ -1,17 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError, getAdminUserStats, getAllUsers, getUserLinks, MESSAGES, type StatsTotals } from '@rotalink/shared-api';
+import {
+  ApiError,
+  getAdminUser,
+  getAdminUserStats,
+  MESSAGES,
+  type AdminUser,
+  type Link,
+  type StatsTotals,
+  type SubProfile,
+} from '@rotalink/shared-api';
 import { renderRoute } from '../../../test-utils/render-route';
 import { makeLink, makeUser } from '../../../test-utils/users';
 import { UserDetailsPage } from './user-details-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
-  getAllUsers: jest.fn(),
-  getUserLinks: jest.fn(),
+  getAdminUser: jest.fn(),
   getAdminUserStats: jest.fn(),
 }));
-const mockList = jest.mocked(getAllUsers);
-const mockLinks = jest.mocked(getUserLinks);
+const mockDetails = jest.mocked(getAdminUser);
 const mockStats = jest.mocked(getAdminUserStats);
 
 const alice = makeUser();
@@ -40,19 +47,25 @@ const aliceStats = {
 
 let errorSpy: jest.SpyInstance;
 beforeEach(() => {
-  mockList.mockReset();
-  mockLinks.mockReset();
+  mockDetails.mockReset();
   mockStats.mockReset();
   mockStats.mockResolvedValue({ data: aliceStats, changed: true });
   errorSpy = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => jest.restoreAllMocks());
 
+/** The single-user admin read's answer (issue 12). */
+const answer = (user: AdminUser = alice, userLinks: Link[] = [], subProfiles: SubProfile[] = []) => ({
+  user,
+  links: userLinks,
+  subProfiles,
+});
+
 const renderDetails = (entry: Parameters<typeof renderRoute>[2]) => renderRoute(<UserDetailsPage />, '/user-details', entry);
 const withState = (user = alice) => renderDetails({ pathname: '/user-details', search: `?userId=${user.user_id}`, state: { user } });
 
 test('shows the user from navigation state with their links split into pending and completed', async () => {
-  mockLinks.mockResolvedValue({ links });
+  mockDetails.mockResolvedValue(answer(alice, links));
   withState();
   expect(screen.getByRole('heading', { level: 1, name: 'Alice Archer' })).toBeInTheDocument();
   expect(screen.getByText('alice@example.com')).toBeInTheDocument();
@@ -66,8 +79,8 @@ test('shows the user from navigation state with their links split into pending a
   expect(within(pending).getByText('7 / ∞')).toBeInTheDocument();
   expect(within(completed).getAllByRole('listitem')).toHaveLength(1);
   expect(within(completed).getByText('10 / 10')).toBeInTheDocument();
-  expect(mockLinks).toHaveBeenCalledWith('u-alice');
-  expect(mockList).not.toHaveBeenCalled(); // the state is enough
+  expect(mockDetails).toHaveBeenCalledWith('u-alice');
+  expect(mockDetails).toHaveBeenCalledTimes(1);
 
   const shop = within(pending).getByRole('link', { name: 'https://shop.example.com' });
   expect(shop).toHaveAttribute('target', '_blank');
@@ -76,7 +89,7 @@ test('shows the user from navigation state with their links split into pending a
 });
 
 test("names the user's plan as sold — Lifetime, never the 'monthly' record field — and titles the tab with their name", async () => {
-  mockLinks.mockResolvedValue({ links: [] });
+  mockDetails.mockResolvedValue(answer());
   withState();
   const membership = within(screen.getByRole('region', { name: /Membership/ }));
   const planRow = membership.getByText('Plan').closest('div') as HTMLElement;
@@ -87,36 +100,54 @@ test("names the user's plan as sold — Lifetime, never the 'monthly' record fie
 });
 
 test('a member who never bought the plan shows "No plan"', async () => {
-  mockLinks.mockResolvedValue({ links: [] });
-  renderDetails({
-    pathname: '/user-details',
-    state: { user: makeUser({ subscription_status: 'inactive', package_joined_date: null, package_price: null }) },
-  });
+  const newcomer = makeUser({ subscription_status: 'inactive', package_joined_date: null, package_price: null });
+  mockDetails.mockResolvedValue(answer(newcomer));
+  renderDetails({ pathname: '/user-details', state: { user: newcomer } });
   const membership = within(screen.getByRole('region', { name: /Membership/ }));
   expect(membership.getByText('Plan').closest('div')).toHaveTextContent('PlanNo plan');
   await screen.findByText('No pending links.');
 });
 
 test('says so when the user has no links', async () => {
-  mockLinks.mockResolvedValue({ links: [] });
+  mockDetails.mockResolvedValue(answer());
   withState();
   expect(await screen.findByText('No pending links.')).toBeInTheDocument();
   expect(screen.getByText('No completed links yet.')).toBeInTheDocument();
 });
 
-test('after a reload (no state) the user is found again by ?userId=', async () => {
-  const bob = makeUser({ user_id: 'u-bob', email: 'bob@example.org', first_name: 'Bob', last_name: 'Builder' });
-  mockList.mockResolvedValue([alice, bob]);
-  mockLinks.mockResolvedValue({ links: [] });
+test('after a reload (no state) the user, links and sub-profiles come from the single-user read by ?userId=, no list', async () => {
+  const bob = makeUser({ user_id: 'u-bob', email: 'bob@example.org', first_name: 'Bob', last_name: 'Builder', sub_profile_count: 1 });
+  const side: SubProfile = {
+    user_id: 'u-side',
+    first_name: 'Side',
+    last_name: 'Page',
+    email: 'side@example.org',
+    phone: '555-0100',
+    title: '',
+    slogan: '',
+    about: '',
+  };
+  mockDetails.mockResolvedValue(answer(bob, [links[0]], [side]));
   renderDetails('/user-details?userId=u-bob');
   expect(screen.getByText('Loading user…')).toBeInTheDocument();
   expect(await screen.findByRole('heading', { level: 1, name: 'Bob Builder' })).toBeInTheDocument();
   expect(screen.getByText('bob@example.org')).toBeInTheDocument();
-  await waitFor(() => expect(mockLinks).toHaveBeenCalledWith('u-bob'));
+  expect(await screen.findByText('3 / 10')).toBeInTheDocument();
+  const subs = within(screen.getByRole('region', { name: /Sub-profiles/ }));
+  expect(subs.getByText('Side Page')).toBeInTheDocument();
+  expect(subs.getByText('side@example.org · 555-0100')).toBeInTheDocument();
+  expect(mockDetails).toHaveBeenCalledWith('u-bob');
+});
+
+test('the way back leads to the list where the admin left it (search and page)', async () => {
+  mockDetails.mockResolvedValue(answer());
+  renderDetails({ pathname: '/user-details', search: '?userId=u-alice', state: { user: alice, from: '/admin_dashboard?q=ali&page=3' } });
+  expect(screen.getByRole('link', { name: '← All users' })).toHaveAttribute('href', '/admin_dashboard?q=ali&page=3');
+  await screen.findByText('No pending links.');
 });
 
 test('a reload for a user who is gone returns to the list with a message', async () => {
-  mockList.mockResolvedValue([alice]);
+  mockDetails.mockRejectedValue(new ApiError('User not found', { code: 'not-found', status: 404, serverMessage: 'User not found' }));
   renderDetails('/user-details?userId=u-deleted');
   expect(await screen.findByText('Landed on /admin_dashboard')).toBeInTheDocument();
   expect(await screen.findByText('That user could not be found. Pick one from the list.')).toBeInTheDocument();
@@ -126,11 +157,11 @@ test('no state and no id returns to the list with a message, without a call', as
   renderDetails('/user-details');
   expect(await screen.findByText('Landed on /admin_dashboard')).toBeInTheDocument();
   expect(await screen.findByText('That user could not be found. Pick one from the list.')).toBeInTheDocument();
-  expect(mockList).not.toHaveBeenCalled();
+  expect(mockDetails).not.toHaveBeenCalled();
 });
 
 test('a failed reload lookup is logged and returns to the list with a message', async () => {
-  mockList.mockRejectedValue(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
+  mockDetails.mockRejectedValue(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
   renderDetails('/user-details?userId=u-alice');
   expect(await screen.findByText('Could not load that user. Pick one from the list.')).toBeInTheDocument();
   expect(await screen.findByText('Landed on /admin_dashboard')).toBeInTheDocument();
@@ -138,7 +169,7 @@ test('a failed reload lookup is logged and returns to the list with a message', 
 });
 
 test("a member's token (403) gets the administrators-only message", async () => {
-  mockLinks.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
+  mockDetails.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
   withState();
   expect(await screen.findByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
   expect(screen.queryByText('alice@example.com')).not.toBeInTheDocument();
@@ -146,16 +177,16 @@ test("a member's token (403) gets the administrators-only message", async () => 
 });
 
 test('a 403 on the reload lookup also shows the administrators-only message', async () => {
-  mockList.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
+  mockDetails.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
   renderDetails('/user-details?userId=u-alice');
   expect(await screen.findByRole('alert')).toHaveTextContent('This area is for administrators. Sign in at /admin.');
   expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();
 });
 
 test('links that fail to load say so and can be retried', async () => {
-  mockLinks
+  mockDetails
     .mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }))
-    .mockResolvedValueOnce({ links });
+    .mockResolvedValueOnce(answer(alice, links));
   const { user } = withState();
   expect(await screen.findByRole('alert')).toHaveTextContent("Could not load this user's links.");
   await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -164,9 +195,9 @@ test('links that fail to load say so and can be retried', async () => {
 });
 
 test('links on a server that is away for a moment (503) say so and can be retried', async () => {
-  mockLinks
+  mockDetails
     .mockRejectedValueOnce(new ApiError(MESSAGES.unavailable, { code: 'unavailable', status: 503, serverMessage: MESSAGES.unavailable }))
-    .mockResolvedValueOnce({ links });
+    .mockResolvedValueOnce(answer(alice, links));
   const { user } = withState();
   expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unavailable);
   await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -174,15 +205,16 @@ test('links on a server that is away for a moment (503) say so and can be retrie
 });
 
 test('member-written texts are shown as text, never as HTML', async () => {
-  mockLinks.mockResolvedValue({ links: [makeLink({ name: '<img src=x onerror=alert(1)>' })] });
-  const { container } = withState(makeUser({ slogan: '<script>alert(1)</script>' }));
+  const scripted = makeUser({ slogan: '<script>alert(1)</script>' });
+  mockDetails.mockResolvedValue(answer(scripted, [makeLink({ name: '<img src=x onerror=alert(1)>' })]));
+  const { container } = withState(scripted);
   expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
   expect(screen.getByText('<script>alert(1)</script>')).toBeInTheDocument();
   expect(container.querySelector('img, script')).toBeNull();
 });
 
 test("shows the user's clicks: all time and the last 30 days, and each profile's share (issue 15)", async () => {
-  mockLinks.mockResolvedValue({ links: [] });
+  mockDetails.mockResolvedValue(answer());
   withState();
   expect(screen.getByText('Loading clicks…')).toHaveAttribute('role', 'status');
   const clicks = await screen.findByRole('region', { name: 'Clicks' });
@@ -195,7 +227,7 @@ test("shows the user's clicks: all time and the last 30 days, and each profile's
 });
 
 test("says when the user's clicks cannot be loaded, and tries again", async () => {
-  mockLinks.mockResolvedValue({ links: [] });
+  mockDetails.mockResolvedValue(answer());
   mockStats.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
   withState();
   const clicks = await screen.findByRole('region', { name: 'Clicks' });

@@ -1,53 +1,45 @@
-import { useDeferredValue, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { AdminUser } from '@rotalink/shared-api';
 import { AdminOnlyNotice } from '../../../components/admin-only-notice';
-import { displayName, formatCount } from '../../../lib/format';
-import { usePagination } from '../hooks/use-pagination';
-import { useUserFilter } from '../hooks/use-user-filter';
-import { useUsers } from '../hooks/use-users';
+import { displayName } from '../../../lib/format';
+import { useListPlace } from '../hooks/use-list-place';
+import { PAGE_SIZE, useUsersPage } from '../hooks/use-users-page';
+import { ListSummary } from './list-summary';
 import { Pager } from './pager';
 import { UserTable } from './user-table';
 import { usePageTitle } from '../../../components/use-page-title';
 import '../../../components/admin-ui.css';
 import './user-list.css';
 
-/** /admin_dashboard — every member, searchable by email, paged, with view and delete (spec §2). */
+/** /admin_dashboard — the members, searched by email and paged by the server (spec §2, issue 12). */
 export function UserListPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const { users, loading, forbidden, deletingId, reload, remove } = useUsers();
-  // The search and page also live in the URL (replace, no history spam) so Back from a user's
-  // details returns to the same place; the input itself is local state so typing never lags.
-  const [query, setQuery] = useState(() => params.get('q') ?? '');
-  const [requestedPage, setRequestedPage] = useState(() => Number(params.get('page')) || 1);
-  const deferredQuery = useDeferredValue(query);
+  const location = useLocation();
+  const place = useListPlace();
+  const { data, loading, failed, forbidden, deletingId, reload, remove } = useUsersPage(place.page, place.q);
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePageTitle('Users');
-  const filtered = useUserFilter(users, deferredQuery);
-  const { page, pageCount, pageItems, from, to, total } = usePagination(filtered, requestedPage);
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
 
-  function remember(nextQuery: string, nextPage: number) {
-    const next = new URLSearchParams();
-    if (nextQuery) next.set('q', nextQuery);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    setParams(next, { replace: true });
-  }
-  function onSearch(value: string) {
-    setQuery(value);
-    setRequestedPage(1);
-    remember(value, 1);
-  }
+  // A page past the end (the last member of the last page deleted, an old link): the last page.
+  const { setPage } = place;
+  useEffect(() => {
+    if (data && data.total > 0 && data.users.length === 0 && place.page > pageCount) setPage(pageCount);
+  }, [data, place.page, pageCount, setPage]);
+
   function onPage(next: number) {
-    setRequestedPage(next);
-    remember(query, next);
+    place.setPage(next);
     // The pager sits below 50 rows: bring the admin back to the top of the new page.
     headingRef.current?.focus({ preventScroll: true });
     headingRef.current?.scrollIntoView?.({ block: 'center' });
   }
   function onView(user: AdminUser) {
-    // The id is in the URL too, so a reload of the details page can load the user again.
-    navigate(`/user-details?userId=${encodeURIComponent(user.user_id)}`, { state: { user } });
+    // The id is in the URL (a reload of the details page reads the user again); `from` is this
+    // page with its search and page, for the details page's way back.
+    navigate(`/user-details?userId=${encodeURIComponent(user.user_id)}`, {
+      state: { user, from: `${location.pathname}${location.search}` },
+    });
   }
   function onDelete(user: AdminUser) {
     const who = user.email ? `${displayName(user)} (${user.email})` : displayName(user);
@@ -66,11 +58,7 @@ export function UserListPage() {
     );
   }
 
-  let summary: string;
-  if (loading && users.length === 0) summary = 'Loading users…';
-  else if (total === 0) summary = deferredQuery.trim() ? `No users match “${deferredQuery.trim()}”.` : 'No users to show.';
-  else summary = `Showing ${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`;
-
+  const busy = loading || place.pending;
   return (
     <section className="adm-page adm-users">
       <h1 ref={headingRef} tabIndex={-1} className="adm-users__title">
@@ -86,19 +74,29 @@ export function UserListPage() {
             autoComplete="off"
             spellCheck={false}
             placeholder="part of an email"
-            value={query}
-            onChange={(e) => onSearch(e.target.value)}
+            value={place.input}
+            onChange={(e) => place.setInput(e.target.value)}
           />
         </div>
         <button type="button" className="adm-btn" onClick={() => void reload()} disabled={loading}>
           {loading ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
-      <p className="adm-muted adm-users__summary" role="status" aria-live="polite">
-        {summary}
-      </p>
-      {pageItems.length > 0 && <UserTable users={pageItems} deletingId={deletingId} onView={onView} onDelete={onDelete} />}
-      <Pager page={page} pageCount={pageCount} onPage={onPage} />
+      <ListSummary data={data} loading={loading} q={place.q} page={place.page} pageSize={PAGE_SIZE} />
+      {failed && (
+        <div className="adm-notice adm-notice--warn" role="alert">
+          <p>The list of users could not be loaded.</p>
+          <button type="button" className="adm-btn" onClick={() => void reload()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {data && data.users.length > 0 && (
+        <div aria-busy={busy} className={busy ? 'adm-users__stale' : undefined}>
+          <UserTable users={data.users} deletingId={deletingId} onView={onView} onDelete={onDelete} />
+        </div>
+      )}
+      <Pager page={Math.min(place.page, pageCount)} pageCount={pageCount} onPage={onPage} />
     </section>
   );
 }

@@ -1,23 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { deleteUser, getAllUsers, type AdminUser } from '@rotalink/shared-api';
+import { deleteUser, type AdminUser, type AllUsersPage } from '@rotalink/shared-api';
 import { useAdminAccess } from '../../../hooks/use-admin-access';
+import { PAGE_SIZE, usersPage } from './first-page';
 
-/** The answer is an array; spec §7 says "array or users", so `{ users: [...] }` is read too. */
-function toUserArray(data: unknown): AdminUser[] {
-  if (Array.isArray(data)) return data as AdminUser[];
-  const users = (data as { users?: unknown } | null)?.users;
-  return Array.isArray(users) ? (users as AdminUser[]) : [];
-}
+export { PAGE_SIZE };
 
 /**
- * The admin's user list: load, refresh and delete. Spec §8: list and delete errors are only
- * logged — except access errors (issue 5), which show the admin-only notice or go to /admin.
+ * One page of the admin's member list, paged and searched by the server (issue 12: the whole list
+ * was 62 MiB at 100,000 members). Spec §8: list and delete errors are logged; the list also says
+ * it could not load, with Try again (docs/decisions/0053). Access errors show the admin-only
+ * notice or go to /admin (issue 5).
  */
-export function useUsers() {
+export function useUsersPage(page: number, q: string) {
   const { forbidden, handleAccessError } = useAdminAccess();
-  const [users, setUsers] = useState<AdminUser[]>([]);
+  const [data, setData] = useState<AllUsersPage | null>(null);
   const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const alive = useRef(true);
   const latest = useRef(0);
@@ -26,15 +25,19 @@ export function useUsers() {
     const request = ++latest.current; // an older, slower answer never overwrites a newer one
     setLoading(true);
     try {
-      const data = await getAllUsers();
-      if (alive.current && request === latest.current) setUsers(toUserArray(data));
+      const answer = await usersPage(page, q);
+      if (alive.current && request === latest.current) {
+        setData(answer);
+        setFailed(false);
+      }
     } catch (err) {
-      if (!alive.current || handleAccessError(err)) return;
-      console.error('Loading the user list failed', err); // spec §8: logged only
+      if (!alive.current || request !== latest.current || handleAccessError(err)) return;
+      console.error('Loading the user list failed', err); // spec §8: logged
+      setFailed(true);
     } finally {
       if (alive.current && request === latest.current) setLoading(false);
     }
-  }, [handleAccessError]);
+  }, [page, q, handleAccessError]);
 
   useEffect(() => {
     alive.current = true;
@@ -65,5 +68,5 @@ export function useUsers() {
     [handleAccessError, load],
   );
 
-  return { users, loading, forbidden, deletingId, reload: load, remove };
+  return { data, loading, failed, forbidden, deletingId, reload: load, remove };
 }
