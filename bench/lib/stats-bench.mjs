@@ -56,6 +56,14 @@ async function measureCsv({ base, pid, url, token }) {
   };
 }
 
+function logTail(file, lines = 30) {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch (err) {
+    return `(no log: ${err.message})`;
+  }
+}
+
 async function benchEngine({ engine, repoRoot, workDir, runs, duration, log }) {
   let pgDb;
   let api;
@@ -81,6 +89,12 @@ async function benchEngine({ engine, repoRoot, workDir, runs, duration, log }) {
       now,
     });
     log(`  ${engine}: ${STATS_TARGETS.events.toLocaleString('en-US')} events and their roll-ups seeded in ${seedSeconds.toFixed(0)} s`);
+    // On SQLite the seed runs better-sqlite3 in THIS process: synchronous statements whose awaits
+    // are microtasks, so the event loop did not poll sockets for the whole seed. The API closed
+    // the kept-alive socket of createMember meanwhile (keepAliveTimeout 5 s); undici has not read
+    // that FIN yet and would send the next request on the dead socket ("fetch failed: other side
+    // closed"). One pass of the poll phase lets it drop the socket.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const range = `from=${new Date(now - 30 * DAY).toISOString()}&to=${new Date(now + 60_000).toISOString()}`;
     const q = `user_id=${encodeURIComponent(member.userId)}&${range}`;
     const auth = { authorization: `Bearer ${member.token}` };
@@ -115,8 +129,13 @@ async function benchEngine({ engine, repoRoot, workDir, runs, duration, log }) {
     );
     return { engine, seedSeconds, rows, csv: { engine, ...csv }, checks };
   } catch (err) {
-    log(`!!! stats, ${engine}: NOT MEASURED — ${err.message}`);
-    return { engine, error: err.message.split('\n')[0] };
+    // "fetch failed" alone says nothing: name undici's cause and show the API's last log lines.
+    const cause = err.cause ? ` (${err.cause.code ?? ''} ${err.cause.message ?? err.cause})` : '';
+    log(`!!! stats, ${engine}: NOT MEASURED — ${err.message}${cause}`);
+    log(
+      `    API exit: ${api?.child?.exitCode ?? 'running'} ${api?.child?.signalCode ?? ''}; last lines of its log:\n${logTail(join(workDir, `stats-api-${engine}.log`))}`,
+    );
+    return { engine, error: `${err.message.split('\n')[0]}${cause}` };
   } finally {
     await api?.stop();
     if (pgDb) await dropBenchDatabase(pgDb.name).catch(() => {});

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database';
+import { engineOf } from '../../db/dialect-sql';
 import type { RollupBatch } from './rollup-batch';
 import { ROLLUP_COUNTERS } from './rollups.table';
 
@@ -20,31 +21,66 @@ type AddingTable =
   | 'click_daily_referrers'
   | 'click_profile_slots';
 
-/**
- * `INSERT … ON CONFLICT (keys) DO UPDATE SET n = n + excluded.n` for every counter: the rows'
- * deltas added to what is stored, one statement per 500 rows, rows in key order.
- */
-async function upsertAdding<T extends AddingTable>(
-  trx: DbOrTrx,
+type Loose = Kysely<Record<string, Record<string, number | string>>>;
+type Row = Record<string, number | string>;
+
+/** One table's upsert: its key columns, the counters the deltas add to, the rows in key order. */
+interface Upsert {
+  table: AddingTable;
+  keys: readonly string[];
+  counters: readonly string[];
+  rows: Row[];
+}
+
+function upsert<T extends AddingTable>(
   table: T,
   keys: ReadonlyArray<keyof Database[T] & string>,
   counters: ReadonlyArray<keyof Database[T] & string>,
-  rows: Array<Record<string, unknown>>,
-): Promise<void> {
-  for (const part of chunks(rows)) {
-    // Kysely's builder types cannot follow a union of table names: the signature checks the columns.
-    const loose = trx as unknown as Kysely<Record<string, Record<string, number | string>>>;
-    const name: string = table;
-    await loose
-      .insertInto(name)
-      .values(part as Array<Record<string, number | string>>)
-      .onConflict((oc) =>
-        oc
-          .columns([...keys])
-          .doUpdateSet(Object.fromEntries(counters.map((c: string) => [c, sql`${sql.ref(`${name}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]))),
-      )
-      .execute();
+  rows: Row[],
+): Upsert {
+  return { table, keys, counters, rows };
+}
+
+/**
+ * `INSERT … ON CONFLICT (keys) DO UPDATE SET n = n + excluded.n` for every counter: the rows'
+ * deltas added to what is stored. (Kysely's builder types cannot follow a union of table names:
+ * `upsert` checks the columns.)
+ */
+function upsertQuery(db: Loose | QueryCreator<Record<string, Row>>, u: Upsert, rows: Row[]) {
+  const name: string = u.table;
+  return db
+    .insertInto(name)
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns([...u.keys])
+        .doUpdateSet(Object.fromEntries(u.counters.map((c) => [c, sql`${sql.ref(`${name}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]))),
+    );
+}
+
+/**
+ * The upserts, in this order. PostgreSQL: ONE statement (data-modifying WITH clauses), a round
+ * trip instead of six — the roll-up levels of migration 0011 measured +3.4 ms per batch as
+ * statements of their own. Its sub-statements touch different tables, each in key order, and
+ * every batch sends the same statement shape, so two nodes take the locks in the same order.
+ * SQLite (in process, no round trips), or more than 500 rows in a table: one statement per
+ * 500 rows of each table.
+ */
+async function writeUpserts(trx: DbOrTrx, upserts: Upsert[]): Promise<void> {
+  const loose = trx as unknown as Loose;
+  const todo = upserts.filter((u) => u.rows.length > 0);
+  if (engineOf(trx) === 'postgres' && todo.length > 1 && todo.every((u) => u.rows.length <= ROWS_PER_STATEMENT)) {
+    const last = todo[todo.length - 1];
+    let creator: QueryCreator<Record<string, Row>> = loose;
+    todo.slice(0, -1).forEach((u, i) => {
+      creator = creator.with(`w${i}`, (db) => upsertQuery(db, u, u.rows).returning(sql<number>`1`.as('one'))) as unknown as QueryCreator<
+        Record<string, Row>
+      >;
+    });
+    await upsertQuery(creator, last, last.rows).execute();
+    return;
   }
+  for (const u of todo) for (const part of chunks(u.rows)) await upsertQuery(loose, u, part).execute();
 }
 
 /**
@@ -65,46 +101,42 @@ export async function writeRollups(trx: DbOrTrx, batch: RollupBatch): Promise<vo
     for (const s of part) if (fresh.has(`${s.userId}\u0000${s.day}\u0000${s.visitor}`)) batch.creditVisitor(s);
   }
 
-  await upsertAdding(
-    trx,
-    'click_rollups',
-    ['user_id', 'slot', 'link_id'],
-    ROLLUP_COUNTERS,
-    batch.rollupRows().map((r) => ({ user_id: r.userId, slot: r.slot, link_id: r.linkId, ...r.counters })),
-  );
-  await upsertAdding(
-    trx,
-    'click_daily_rollups',
-    ['user_id', 'day', 'link_id'],
-    ROLLUP_COUNTERS,
-    batch.dailyRows().map((r) => ({ user_id: r.userId, day: r.day, link_id: r.linkId, ...r.counters })),
-  );
-  await upsertAdding(
-    trx,
-    'click_profile_slots',
-    ['user_id', 'slot'],
-    ['counted', 'repeat', 'bot'],
-    batch.profileSlotRows().map((r) => ({ user_id: r.userId, slot: r.slot, counted: r.counted, repeat: r.repeat, bot: r.bot })),
-  );
-  await upsertAdding(
-    trx,
-    'click_referrer_rollups',
-    ['user_id', 'slot', 'host'],
-    ['all_clicks', 'counted'],
-    batch.referrerRows().map((r) => ({ user_id: r.userId, slot: r.slot, host: r.host, all_clicks: r.all, counted: r.counted })),
-  );
-  await upsertAdding(
-    trx,
-    'click_daily_referrers',
-    ['user_id', 'day', 'host'],
-    ['all_clicks', 'counted'],
-    batch.dailyReferrerRows().map((r) => ({ user_id: r.userId, day: r.day, host: r.host, all_clicks: r.all, counted: r.counted })),
-  );
-  await upsertAdding(
-    trx,
-    'click_profile_totals',
-    ['user_id'],
-    ['counted', 'repeat', 'bot', 'visitors'],
-    batch.totalsRows().map((t) => ({ user_id: t.userId, counted: t.counted, repeat: t.repeat, bot: t.bot, visitors: t.visitors })),
-  );
+  await writeUpserts(trx, [
+    upsert(
+      'click_rollups',
+      ['user_id', 'slot', 'link_id'],
+      ROLLUP_COUNTERS,
+      batch.rollupRows().map((r) => ({ user_id: r.userId, slot: r.slot, link_id: r.linkId, ...r.counters })),
+    ),
+    upsert(
+      'click_daily_rollups',
+      ['user_id', 'day', 'link_id'],
+      ROLLUP_COUNTERS,
+      batch.dailyRows().map((r) => ({ user_id: r.userId, day: r.day, link_id: r.linkId, ...r.counters })),
+    ),
+    upsert(
+      'click_profile_slots',
+      ['user_id', 'slot'],
+      ['counted', 'repeat', 'bot'],
+      batch.profileSlotRows().map((r) => ({ user_id: r.userId, slot: r.slot, counted: r.counted, repeat: r.repeat, bot: r.bot })),
+    ),
+    upsert(
+      'click_referrer_rollups',
+      ['user_id', 'slot', 'host'],
+      ['all_clicks', 'counted'],
+      batch.referrerRows().map((r) => ({ user_id: r.userId, slot: r.slot, host: r.host, all_clicks: r.all, counted: r.counted })),
+    ),
+    upsert(
+      'click_daily_referrers',
+      ['user_id', 'day', 'host'],
+      ['all_clicks', 'counted'],
+      batch.dailyReferrerRows().map((r) => ({ user_id: r.userId, day: r.day, host: r.host, all_clicks: r.all, counted: r.counted })),
+    ),
+    upsert(
+      'click_profile_totals',
+      ['user_id'],
+      ['counted', 'repeat', 'bot', 'visitors'],
+      batch.totalsRows().map((t) => ({ user_id: t.userId, counted: t.counted, repeat: t.repeat, bot: t.bot, visitors: t.visitors })),
+    ),
+  ]);
 }
