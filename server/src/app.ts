@@ -10,6 +10,8 @@ import type { Db, Engine } from './db/database';
 import { engineOf } from './db/dialect-sql';
 import { GroupCommit } from './db/group-commit';
 import { JobScheduler } from './jobs/scheduler';
+import { Outbox } from './modules/outbox/outbox';
+import { outboxCleanup } from './modules/outbox/outbox-cleanup';
 import { HttpError, registerErrorHandler } from './errors';
 import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
@@ -41,6 +43,8 @@ declare module 'fastify' {
     visitors: VisitorHasher;
     /** Periodic jobs that run once across all API nodes (jobs/scheduler.ts): `app.jobs.every({ name, intervalMs }, fn)`. */
     jobs: JobScheduler;
+    /** The transactional outbox every mail goes through (modules/outbox/outbox.ts). */
+    outbox: Outbox;
   }
 }
 
@@ -100,6 +104,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
 
+  // SMTP when SMTP_URL is set, otherwise .eml files in MAIL_OUTBOX_DIR (DESIGN §4).
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: config.mailOutboxDir,
+    from: config.mailFrom,
+    timeoutMs: config.timeouts.smtpMs,
+  });
+
   const context = fp(
     async (instance: FastifyInstance) => {
       instance.decorate('config', config);
@@ -108,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError }));
       instance.decorate('visitors', new VisitorHasher(db));
       instance.decorate('jobs', new JobScheduler(db, { log: app.log }));
+      instance.decorate('outbox', new Outbox(db, mailer, { log: app.log, secret: config.jwtSecret, ...config.outbox }));
     },
     { name: 'app-context' },
   );
@@ -137,13 +150,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  // SMTP when SMTP_URL is set, otherwise .eml files in MAIL_OUTBOX_DIR (DESIGN §4).
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    outboxDir: config.mailOutboxDir,
-    from: config.mailFrom,
-    timeoutMs: config.timeouts.smtpMs,
-  });
   await app.register(health, { redis, mailer });
 
   await app.register(authRoutes, { mailer });
@@ -153,16 +159,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(visitorRoutes);
   await app.register(rotatorRoutes);
   await app.register(adminRoutes);
-  await app.register(passwordResetRoutes, { mailer });
+  await app.register(passwordResetRoutes);
   await app.register(paymentRoutes, { mailer });
   await app.register(accountRoutes, { mailer });
 
-  // Jobs start once every module has registered its own (and stop before the database closes).
-  app.addHook('onReady', async () => app.jobs.start());
+  await app.register(outboxCleanup);
+
+  // Jobs and the outbox worker start once every module has registered its own (and stop before the database closes).
+  app.addHook('onReady', async () => {
+    app.jobs.start();
+    app.outbox.start();
+  });
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     // Writes already taken are committed and answered before the database goes away.
     await app.commits.drain();
+    await app.outbox.stop();
     await mailer.close();
     if (redis) await redis.close();
     if (ownDb) await ownDb();
