@@ -12,6 +12,9 @@ import { GroupCommit } from './db/group-commit';
 import { JobScheduler } from './jobs/scheduler';
 import { Outbox } from './modules/outbox/outbox';
 import { outboxCleanup } from './modules/outbox/outbox-cleanup';
+import { ownerNotifications } from './modules/notifications/notifications';
+import { linkHealthRoutes } from './modules/link-health/link-health.routes';
+import type { CheckOptions } from './modules/link-health/check-destination';
 import { HttpError, registerErrorHandler } from './errors';
 import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
@@ -54,6 +57,8 @@ export interface BuildAppOptions {
   db?: Db;
   /** Fastify logger option; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** Tests: a shorter link-check timeout (the checker's rules are otherwise fixed, issue 16). */
+  linkCheck?: Partial<Pick<CheckOptions, 'timeoutMs'>>;
 }
 
 export type App = FastifyInstance;
@@ -164,6 +169,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes, { mailer });
 
   await app.register(outboxCleanup);
+  await app.register(ownerNotifications);
+  await app.register(linkHealthRoutes, opts.linkCheck ? { checkOptions: opts.linkCheck } : {});
 
   // Jobs and the outbox worker start once every module has registered its own (and stop before the database closes).
   app.addHook('onReady', async () => {

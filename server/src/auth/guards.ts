@@ -19,6 +19,8 @@ declare module 'fastify' {
     requireMember: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: a valid admin token (403 for a member token). */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** On a public call: the member behind a valid token, or null (no token, or one that does not check out). */
+    memberIfAny: (request: FastifyRequest) => Promise<AuthContext | null>;
   }
 }
 
@@ -53,6 +55,16 @@ export const authGuards = fp(
     app.decorateRequest('auth', null as unknown as AuthContext);
     app.decorate('requireMember', (request: FastifyRequest) => authenticate(app, request, 'member'));
     app.decorate('requireAdmin', (request: FastifyRequest) => authenticate(app, request, 'admin'));
+    app.decorate('memberIfAny', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) return null;
+      try {
+        await authenticate(app, request, 'member');
+        return request.auth;
+      } catch {
+        // A public call answers the public view rather than failing on a stale token.
+        return null;
+      }
+    });
   },
   { name: 'auth-guards', dependencies: ['app-context'] },
 );

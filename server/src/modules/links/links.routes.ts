@@ -2,7 +2,8 @@ import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
-import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
+import { loadOwnedProfile, ownsProfile, USER_NOT_FOUND } from '../users/ownership';
+import { pauseLink } from './pause-link';
 import { addLink } from './add-link';
 import { findMemberLinkLists } from './link-lists.repository';
 import { linkRowToLink } from './link.mapper';
@@ -20,7 +21,9 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.getMemberLinks, 'links'),
     handler: async (request) => {
-      const lists = await findMemberLinkLists(app.db, request.query.user_id);
+      // Issue 16: the paused list (with its reasons) only for the owner's own token.
+      const owner = await ownsProfile(app.db, await app.memberIfAny(request), request.query.user_id);
+      const lists = await findMemberLinkLists(app.db, request.query.user_id, owner);
       if (!lists) throw new NotFound(USER_NOT_FOUND);
       return lists;
     },
@@ -58,6 +61,11 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
       const row = await updateLink({ db: app.db, auth: request.auth, body: request.body });
       return { message: 'Link updated successfully', link: linkRowToLink(row) };
     },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.pauseLink, 'links'),
+    handler: async (request) => pauseLink({ db: app.db, auth: request.auth, body: request.body }),
   });
 
   app.route({
