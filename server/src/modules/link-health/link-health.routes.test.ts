@@ -21,7 +21,7 @@ describe.each(engines)('link health (%s)', (engine) => {
   const env: Record<string, string> = {};
   beforeAll(async () => {
     const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-      days: 2,
+      notAfterDate: new Date(Date.now() + 2 * 24 * 3600 * 1000),
       keySize: 2048,
       extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
     });

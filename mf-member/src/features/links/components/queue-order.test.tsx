@@ -39,7 +39,7 @@ const queueNames = () =>
   within(screen.getByRole('region', { name: /Pending/ }))
     .getAllByRole('listitem')
     .map((li) => li.getAttribute('aria-label'));
-const answer = (pending: MemberLink[]) => ({ message: 'Queue order saved', pending, completed: [] as MemberLink[] });
+const answer = (pending: MemberLink[]) => ({ message: 'Queue order saved', pending, completed: [] as MemberLink[], paused: [] });
 
 beforeEach(() => {
   jest.clearAllMocks();

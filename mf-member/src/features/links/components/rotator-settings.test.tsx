@@ -19,6 +19,8 @@ const saved: RotatorSettings = {
   backup_url: null,
   unique_window_hours: 0,
   filter_bots: true,
+  notify_link_completed: true,
+  notify_queue_empty: true,
 };
 
 const renderSection = () =>
