@@ -52,7 +52,7 @@ export type PausedLink = Static<typeof PausedLink>;
 
 /**
  * The owner's lists. `paused` is filled only for a request with the owner's token (the call
- * itself is public, spec §7); pending links carry their last check too, so the page can warn.
+ * itself is public, spec §7). A pending link's check is answered by checkLink ("Check now").
  */
 export const MemberLinkLists = Type.Object({
   pending: Type.Array(MemberLink),
