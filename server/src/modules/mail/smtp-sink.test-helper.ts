@@ -18,12 +18,21 @@ export interface SmtpSink {
    * past `seen` that matches (other mails, e.g. a welcome mail after sign-up, are passed over).
    */
   waitForMail(seen?: number, timeoutMs?: number, match?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
+  /**
+   * While on, a message is received in full but never answered (no 250): it lands in `held`, not
+   * in `mails`, like a mail server that has not accepted it yet. A sender that dies then has not
+   * delivered it, and the message is dropped with the connection (kill tests, issue 16).
+   */
+  holdReplies(on: boolean): void;
+  held: ReceivedMail[];
   close(): Promise<void>;
 }
 
 /** A real SMTP server (smtp-server) on a random local port (or `port`, to restart one), for tests only. */
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
+  let holding = false;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,13 +44,15 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
+        const mail = {
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
           raw,
           subject: header(raw, 'Subject'),
           text: mimePart(raw, 'text/plain'),
           html: mimePart(raw, 'text/html'),
-        });
+        };
+        if (holding) return void held.push(mail); // never answered: not accepted
+        mails.push(mail);
         waiters.splice(0).forEach((wake) => wake());
         callback();
       });
@@ -65,6 +76,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         check();
       });
     },
+    holdReplies: (on) => {
+      holding = on;
+    },
+    held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
