@@ -7,7 +7,8 @@ import { LINK_PAUSED_KIND } from '../notifications/notifications';
 import type { LinkPausedPayload } from '../notifications/owner-mails';
 import type { Outbox } from '../outbox/outbox';
 import { checkDestination, type CheckOptions, type CheckResult } from './check-destination';
-import { firstPendingLink, listLinksToCheck, recordCheck } from './link-checks.repository';
+import { firstPendingLink } from '../links/link-lists.repository';
+import { listLinksToCheck, recordCheck } from './link-checks.repository';
 
 /** Failed checks in a row that pause a link (issue 16). */
 export const FAILURES_TO_PAUSE = 3;

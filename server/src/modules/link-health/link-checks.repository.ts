@@ -27,18 +27,3 @@ export function recordCheck(trx: DbOrTrx, o: { linkId: string; check: CheckResul
     .returning(['id', 'user_id', 'name', 'url', 'check_failures', 'paused_at'])
     .executeTakeFirst();
 }
-
-/** The head of a profile's queue (after a pause), for the owner's mail. */
-export function firstPendingLink(trx: DbOrTrx, userId: string) {
-  return trx
-    .selectFrom('links')
-    .select(['name', 'url'])
-    .where('user_id', '=', userId)
-    .where('paused_at', 'is', null)
-    .where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]))
-    .orderBy('position')
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-}

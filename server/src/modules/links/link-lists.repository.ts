@@ -62,3 +62,18 @@ export async function findMemberLinkLists(db: DbOrTrx, userId: string, owner = t
     owner,
   );
 }
+
+/** The head of a profile's queue (the first pending, unpaused link), named in the owner's mails (issue 16). */
+export function firstPendingLink(trx: DbOrTrx, userId: string) {
+  return trx
+    .selectFrom('links')
+    .select(['name', 'url'])
+    .where('user_id', '=', userId)
+    .where('paused_at', 'is', null)
+    .where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]))
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database';
+import { firstPendingLink } from '../links/link-lists.repository';
 import type { ClickedLink } from '../links/links.repository';
 import type { Outbox } from '../outbox/outbox';
 import type { OnFinishValue } from '../rotator/rotators.table';
@@ -48,17 +49,7 @@ export async function queueFillNotice(trx: DbOrTrx, outbox: Outbox, o: { profile
   const linkOn = settings ? Number(settings.notify_link_completed) !== 0 : true;
   const emptyOn = settings ? Number(settings.notify_queue_empty) !== 0 : true;
   if (!linkOn && !emptyOn) return false;
-  const next = await trx
-    .selectFrom('links')
-    .select(['name', 'url'])
-    .where('user_id', '=', o.profileId)
-    .where('paused_at', 'is', null)
-    .where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]))
-    .orderBy('position')
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+  const next = await firstPendingLink(trx, o.profileId);
   const link = { name: o.link.name, url: o.link.url, cap: Number(o.link.max_clicks) };
   const dedupeKey = `filled:${o.link.id}:${Number(o.link.counted_clicks)}`;
   if (!next && emptyOn) {
