@@ -22,7 +22,8 @@ module.exports = {
     '^@rotalink/shared-api$': '<rootDir>/../shared-api/src/index.ts',
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
-  // argon2 and two database engines per suite: give slow machines room.
+  // argon2 and two database engines per suite: give slow machines room. testTimeout here is read
+  // only when Jest runs in server/ itself; the setup file applies from the root too.
   testTimeout: 60000,
   setupFilesAfterEnv: ['<rootDir>/test/jest-timeout.ts'],
 };

@@ -2,6 +2,7 @@
 // a temp outbox, known admin, rate limits off), the shell and the three remotes with
 // startStaticServer on their own ports, one Chromium, and a small control server the tests use to
 // stop, restart or redeploy a front end. Builds nothing: a missing dist is one clear line.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,20 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * Issue 16: the API's link check refuses loopback addresses and trusts only public CAs. A journey
+ * serves a destination on https://127.0.0.1 with this throw-away certificate, which the API is told
+ * to trust (LINK_CHECK_TEST_CA) for that one address (LINK_CHECK_TEST_ALLOW) — both refused by
+ * the server under NODE_ENV=production.
+ */
+function makeLinkCheckCertificate(dir) {
+  const key = join(dir, 'check-key.pem');
+  const cert = join(dir, 'check-cert.pem');
+  const args = ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'];
+  execFileSync('openssl', [...args, '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  return { key, cert };
+}
+
 export default async function globalSetup() {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -41,6 +56,7 @@ export default async function globalSetup() {
     mf_admin: await freePort(),
   };
   const origin = (port) => `http://${HOST}:${port}`;
+  const linkCheck = makeLinkCheckCertificate(tmp);
   const shellUrl = origin(ports.shell);
 
   const apiEnv = {
@@ -56,6 +72,10 @@ export default async function globalSetup() {
     RATE_LIMIT_LOGIN_PER_MIN: '0',
     RATE_LIMIT_CLICKS_PER_MIN: '0',
     RATE_LIMIT_GLOBAL_PER_MIN: '0',
+    LINK_CHECK_TEST_ALLOW: HOST,
+    LINK_CHECK_TEST_CA: linkCheck.cert,
+    // The scheduled check is not what these journeys watch ("Check now" is); it must not pause links under them.
+    LINK_CHECK_INTERVAL: 'off',
   };
   const handles = { api: null, statics: {}, browser: null, control: null, tmp };
   globalThis.__ROTALINK_E2E__ = handles;
@@ -111,6 +131,7 @@ export default async function globalSetup() {
       apiEnv,
       ports,
       outbox: apiEnv.MAIL_OUTBOX_DIR,
+      linkCheck,
       admin: { username: apiEnv.ADMIN_USERNAME, password: apiEnv.ADMIN_PASSWORD },
       controlUrl: control.url,
       wsEndpoint: handles.browser.wsEndpoint(),

@@ -11,6 +11,11 @@ import type { Db, Engine } from './db/database';
 import { engineOf } from './db/dialect-sql';
 import { GroupCommit } from './db/group-commit';
 import { JobScheduler } from './jobs/scheduler';
+import { Outbox } from './modules/outbox/outbox';
+import { outboxCleanup } from './modules/outbox/outbox-cleanup';
+import { ownerNotifications } from './modules/notifications/notifications';
+import { linkHealthRoutes } from './modules/link-health/link-health.routes';
+import type { CheckOptions } from './modules/link-health/check-destination';
 import { HttpError, registerErrorHandler } from './errors';
 import { compression } from './http/compression';
 import { health } from './http/health';
@@ -49,6 +54,8 @@ declare module 'fastify' {
     publicAnswers: PublicAnswerCache;
     /** Periodic jobs that run once across all API nodes (jobs/scheduler.ts): `app.jobs.every({ name, intervalMs }, fn)`. */
     jobs: JobScheduler;
+    /** The transactional outbox every mail goes through (modules/outbox/outbox.ts). */
+    outbox: Outbox;
   }
 }
 
@@ -58,6 +65,8 @@ export interface BuildAppOptions {
   db?: Db;
   /** Fastify logger option; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** Tests: a shorter link-check timeout (the checker's rules are otherwise fixed, issue 16). */
+  linkCheck?: Partial<Pick<CheckOptions, 'timeoutMs'>>;
 }
 
 export type App = FastifyInstance;
@@ -116,6 +125,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     fallbackAgeMs: 1000,
   });
   const changeFeed = startChangeFeed(db, publicAnswers, (message) => app.log.warn(message));
+  // SMTP when SMTP_URL is set, otherwise .eml files in MAIL_OUTBOX_DIR (DESIGN §4).
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: config.mailOutboxDir,
+    from: config.mailFrom,
+    timeoutMs: config.timeouts.smtpMs,
+  });
 
   const context = fp(
     async (instance: FastifyInstance) => {
@@ -126,6 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       instance.decorate('visitors', new VisitorHasher(db));
       instance.decorate('publicAnswers', publicAnswers);
       instance.decorate('jobs', new JobScheduler(db, { log: app.log }));
+      instance.decorate('outbox', new Outbox(db, mailer, { log: app.log, secret: config.jwtSecret, ...config.outbox }));
     },
     { name: 'app-context' },
   );
@@ -159,13 +176,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(compression);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  // SMTP when SMTP_URL is set, otherwise .eml files in MAIL_OUTBOX_DIR (DESIGN §4).
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    outboxDir: config.mailOutboxDir,
-    from: config.mailFrom,
-    timeoutMs: config.timeouts.smtpMs,
-  });
   await app.register(health, { redis, mailer });
 
   await app.register(authRoutes, { mailer });
@@ -176,17 +186,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rotatorRoutes);
   await app.register(adminRoutes);
   await app.register(statsRoutes);
-  await app.register(passwordResetRoutes, { mailer });
+  await app.register(passwordResetRoutes);
   await app.register(paymentRoutes, { mailer });
   await app.register(accountRoutes, { mailer });
 
-  // Jobs start once every module has registered its own (and stop before the database closes).
-  app.addHook('onReady', async () => app.jobs.start());
+  await app.register(outboxCleanup);
+  await app.register(ownerNotifications);
+  await app.register(linkHealthRoutes, opts.linkCheck ? { checkOptions: opts.linkCheck } : {});
+
+  // Jobs and the outbox worker start once every module has registered its own (and stop before the database closes).
+  app.addHook('onReady', async () => {
+    app.jobs.start();
+    app.outbox.start();
+  });
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     // Writes already taken are committed and answered before the database goes away.
     await app.commits.drain();
     await changeFeed?.close();
+    await app.outbox.stop();
     await mailer.close();
     if (redis) await redis.close();
     if (ownDb) await ownDb();

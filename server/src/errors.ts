@@ -48,6 +48,7 @@ export class Conflict extends HttpError {
     code:
       | 'queue-head-required'
       | 'link-completed'
+      | 'link-paused'
       | 'link-limit'
       | 'sub-profile-limit'
       | 'email-taken'

@@ -32,6 +32,8 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   deleteLink: { link_id: 'abc', user_id: m.userId },
   updateLink: { link_id: 'abc', user_id: m.userId, name: 'n', link: 'https://example.com', max_clicks: 2 },
   reorderLinks: { user_id: m.userId, link_ids: ['abcdef'] },
+  pauseLink: { link_id: 'abc', user_id: m.userId, paused: true },
+  checkLink: { link_id: 'abc', user_id: m.userId },
   deleteSubProfile: { userId: 'abcdef' },
   updateRotatorSettings: {
     user_id: m.userId,

@@ -68,6 +68,14 @@ describe.each(engines)('two members (%s)', (engine) => {
       url: '/api/links/deleteLink',
       payload: { link_id: aSubLink, user_id: aSub },
     },
+    // issue 16
+    {
+      name: 'pause A’s link',
+      method: 'POST' as const,
+      url: '/api/links/pauseLink',
+      payload: { link_id: aLink, user_id: a.userId, paused: true },
+    },
+    { name: 'check A’s link now', method: 'POST' as const, url: '/api/links/checkLink', payload: { link_id: aLink, user_id: a.userId } },
     // issue 13
     {
       name: 'edit A’s link',

@@ -14,6 +14,8 @@ export interface StackState {
   apiEnv: Record<string, string>;
   ports: Record<'api' | FrontEnd, number>;
   outbox: string;
+  /** The certificate the API's link check trusts for https://127.0.0.1 (issue 16). */
+  linkCheck: { key: string; cert: string };
   admin: { username: string; password: string };
   controlUrl: string;
   wsEndpoint: string;

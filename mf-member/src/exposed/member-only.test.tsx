@@ -77,7 +77,7 @@ describe('a member', () => {
     const { unmount } = renderPage(<AddProfile />, { path: '/addprofile', url: '/addprofile' });
     expect(document.title).toBe('Add a sub-profile · Rotalink');
     unmount();
-    jest.mocked(getMemberLinks).mockResolvedValue({ pending: [], completed: [] });
+    jest.mocked(getMemberLinks).mockResolvedValue({ pending: [], paused: [], completed: [] });
     renderPage(<AddLinks />, { path: '/Addlinks', url: '/Addlinks?userId=u_member1' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(document.title).toBe('Links: Ada Lovelace · Rotalink');

@@ -58,6 +58,8 @@ export function makeRotatorSettings(overrides: Partial<RotatorSettings> = {}): R
     backup_url: null,
     unique_window_hours: 24,
     filter_bots: true,
+    notify_link_completed: true,
+    notify_queue_empty: true,
     ...overrides,
   };
 }

@@ -21,6 +21,8 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: a valid member or admin token; the route decides what it may see (request.auth.kind). */
     requireSignedIn: (request: FastifyRequest) => Promise<void>;
+    /** On a public call: the member behind a valid token, or null (no token, or one that does not check out). */
+    memberIfAny: (request: FastifyRequest) => Promise<AuthContext | null>;
   }
 }
 
@@ -57,6 +59,16 @@ export const authGuards = fp(
     app.decorate('requireMember', (request: FastifyRequest) => authenticate(app, request, 'member'));
     app.decorate('requireAdmin', (request: FastifyRequest) => authenticate(app, request, 'admin'));
     app.decorate('requireSignedIn', (request: FastifyRequest) => authenticate(app, request, 'either'));
+    app.decorate('memberIfAny', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) return null;
+      try {
+        await authenticate(app, request, 'member');
+        return request.auth;
+      } catch {
+        // A public call answers the public view rather than failing on a stale token.
+        return null;
+      }
+    });
   },
   { name: 'auth-guards', dependencies: ['app-context'] },
 );

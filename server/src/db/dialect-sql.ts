@@ -30,6 +30,16 @@ export async function lockProfileRow(db: DbOrTrx, userId: string): Promise<void>
   await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
 
+/**
+ * Rows picked for a queue worker (the outbox, issue 16). PostgreSQL: `FOR UPDATE SKIP LOCKED`, so
+ * workers on several nodes claiming at once take different rows without waiting on each other.
+ * SQLite: one writer at a time, nothing to skip.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function skipLockedForUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: DbOrTrx, qb: QB): QB {
+  return engineOf(db) === 'postgres' ? (qb.forUpdate().skipLocked() as QB) : qb;
+}
+
 /** A UNIQUE constraint refused the write (e.g. an email already taken by a concurrent signup). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;

@@ -8,10 +8,11 @@ import type { ClickedLink } from '../modules/links/links.repository';
 import type { DbOrTrx } from './database';
 import { connect } from './connect';
 import { GroupCommit } from './group-commit';
+import type { Outbox } from '../modules/outbox/outbox';
 
 /** A person's click from the page (a counted one), as the visitor route hands it over. */
 const applyClick =
-  (owner: () => string) =>
+  (owner: () => string, outbox: Outbox) =>
   async (trx: DbOrTrx, linkId: string): Promise<ClickedLink> =>
     (
       await applyPageClick(trx, {
@@ -19,6 +20,7 @@ const applyClick =
         userId: owner(),
         visit: { bot: false, device: 'desktop', referrerHost: null, visitor: 'group-commit-test' },
         now: new Date(),
+        outbox,
       })
     ).link;
 
@@ -67,7 +69,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     const next = await addLink(3);
     const batcher = clickCommits(
       t.db,
-      applyClick(() => m.userId),
+      applyClick(() => m.userId, t.app.outbox),
     );
     // 12 clicks in the same tick: one batch, one transaction.
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => batcher.click(head.id)));
@@ -91,7 +93,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     const next = await addLink(10);
     const batcher = clickCommits(
       t.db,
-      applyClick(() => m.userId),
+      applyClick(() => m.userId, t.app.outbox),
     );
     const [a, b, c] = await Promise.allSettled([batcher.click(head.id), batcher.click(next.id), batcher.click('no-such-link-000000')]);
     expect(batcher.stats.batches).toBe(1);
@@ -107,7 +109,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     // The database fails half-way through the batch: the third click's statement hits a missing table.
     let applied = 0;
     const batcher = clickCommits(t.db, async (trx, linkId) => {
-      const link = await applyClick(() => m.userId)(trx, linkId);
+      const link = await applyClick(() => m.userId, t.app.outbox)(trx, linkId);
       if (++applied === 3) await sql`update no_such_table set x = 1`.execute(trx);
       return link;
     });
@@ -129,7 +131,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
       const seenByOther: Array<[number, number]> = [];
       const batcher = clickCommits(
         t.db,
-        applyClick(() => m.userId),
+        applyClick(() => m.userId, t.app.outbox),
       );
       await Promise.all(
         Array.from({ length: 20 }, () =>
@@ -151,7 +153,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     const head = await addLink(null);
     const batcher = clickCommits(
       t.db,
-      applyClick(() => m.userId),
+      applyClick(() => m.userId, t.app.outbox),
     );
     const first = batcher.click(head.id);
     await new Promise((r) => setImmediate(r)); // the first batch is now committing
@@ -183,7 +185,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
         await rival.query('begin');
         await rival.query('update links set name = name where id = $1', [second]);
         const ownerOf = (linkId: string) => (linkId === a.id ? m.userId : other.userId);
-        const batcher = clickCommits(t.db, (trx, linkId) => applyClick(() => ownerOf(linkId))(trx, linkId));
+        const batcher = clickCommits(t.db, (trx, linkId) => applyClick(() => ownerOf(linkId), t.app.outbox)(trx, linkId));
         const clicks = Promise.all([batcher.click(first), batcher.click(second)]);
         await new Promise((r) => setTimeout(r, 300)); // the batch holds the first link and waits for the second
         await rival.query('update links set name = name where id = $1', [first]); // PostgreSQL aborts the batch (it waited first)

@@ -1,9 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { activate, bearer, signupMember, useTestApp, type Member } from '../helpers';
+import { freePort } from './api-process';
 import { eventually, sleep } from './click-load';
 import { TcpProxy, hostPort } from './tcp-proxy';
 
@@ -15,13 +14,6 @@ import { TcpProxy, hostPort } from './tcp-proxy';
  * every call answers fast, the budgets hold with this process's counters, /healthz names redis
  * (503) while /readyz stays 200; when it returns everything is shared through it again.
  */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const redisAvailable = hasRedisServer || Boolean(process.env.TEST_REDIS_URL);
 

@@ -7,6 +7,9 @@ import type {
   LinkLists,
   MemberLinkLists,
   MessageOk,
+  CheckLinkOk,
+  PauseLinkBody,
+  PauseLinkOk,
   ReorderLinksOk,
   RotatorSettings,
   UpdateLinkBody,
@@ -42,6 +45,11 @@ export const updateLink = (body: UpdateLinkBody) => call<UpdateLinkOk>(paths.upd
 /** Sets the pending queue's order: every pending link of the profile, once, head first. */
 export const reorderLinks = (userId: string, linkIds: string[]) =>
   call<ReorderLinksOk>(paths.reorderLinks, { body: { user_id: userId, link_ids: linkIds } });
+
+/** Issue 16: pause (true) or resume (false) a link; answers the owner's lists after the change. */
+export const pauseLink = (body: PauseLinkBody) => call<PauseLinkOk>(paths.pauseLink, { body });
+/** Issue 16: checks one link's destination now ("Check now"). */
+export const checkLink = (body: LinkActionBody) => call<CheckLinkOk>(paths.checkLink, { body });
 
 /** Issue 14: the profile's rotator link and its settings (owner only). */
 export const getRotatorSettings = (userId: string) => call<RotatorSettings>(paths.getRotatorSettings, { query: { user_id: userId } });

@@ -26,6 +26,9 @@ import {
 import {
   AddLinkBody,
   AddLinkOk,
+  CheckLinkOk,
+  PauseLinkBody,
+  PauseLinkOk,
   IncrementClicksBody,
   IncrementClicksOk,
   LinkActionBody,
@@ -97,6 +100,9 @@ export const endpoints = {
   /** Issue 13: edit a link, reorder the queue. */
   updateLink: e({ ...paths.updateLink, body: UpdateLinkBody, response: { 200: UpdateLinkOk } }),
   reorderLinks: e({ ...paths.reorderLinks, body: ReorderLinksBody, response: { 200: ReorderLinksOk } }),
+  /** Issue 16: pause / resume a link, check its destination now. */
+  pauseLink: e({ ...paths.pauseLink, body: PauseLinkBody, response: { 200: PauseLinkOk } }),
+  checkLink: e({ ...paths.checkLink, body: LinkActionBody, response: { 200: CheckLinkOk } }),
   /** Issue 14: the profile's rotator link and its settings (owner only). */
   getRotatorSettings: e({ ...paths.getRotatorSettings, querystring: UserIdQuery, response: { 200: RotatorSettings } }),
   updateRotatorSettings: e({ ...paths.updateRotatorSettings, body: UpdateRotatorBody, response: { 200: UpdateRotatorOk } }),

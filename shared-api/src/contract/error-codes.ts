@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'queue-head-required',
   /** 409: the link has reached its cap. */
   'link-completed',
+  /** 409: the link is paused (issue 16): its owner or the health check took it out of the queue. */
+  'link-paused',
   /** 409: the profile already holds the plan's number of links. */
   'link-limit',
   /** 409: the member already has the plan's number of sub-profiles. */

@@ -24,8 +24,52 @@ export const MemberLink = Type.Composite([
   Type.Object({ counted_clicks: Type.Integer({ minimum: 0 }), all_clicks: Type.Integer({ minimum: 0 }) }),
 ]);
 export type MemberLink = Static<typeof MemberLink>;
-export const MemberLinkLists = Type.Object({ pending: Type.Array(MemberLink), completed: Type.Array(MemberLink) });
+/** What the last health check of a link's destination saw (issue 16). */
+export const LinkCheck = Type.Object({
+  /** ISO 8601 UTC. */
+  checked_at: Type.String(),
+  ok: Type.Boolean(),
+  /** In words: 'HTTP 200', 'HTTP 404', 'No answer within 5 s', 'Refused: the address is private (10.0.0.1)'. */
+  result: Type.String(),
+});
+export type LinkCheck = Static<typeof LinkCheck>;
+
+/**
+ * A paused link (issue 16): neither pending nor completed; the queue, the visitor page and the
+ * rotator skip it. `paused_by` 'owner' (pauseLink) or 'health-check' (3 failed checks in a row).
+ */
+export const PausedLink = Type.Composite([
+  MemberLink,
+  Type.Object({
+    paused_at: Type.String(),
+    paused_by: Type.Union([Type.Literal('owner'), Type.Literal('health-check')]),
+    /** Why, in words ('Paused by you', 'The destination failed 3 checks in a row: HTTP 404'). */
+    pause_reason: Type.String(),
+    last_check: Nullable(LinkCheck),
+  }),
+]);
+export type PausedLink = Static<typeof PausedLink>;
+
+/**
+ * The owner's lists. `paused` is filled only for a request with the owner's token (the call
+ * itself is public, spec §7). A pending link's check is answered by checkLink ("Check now").
+ */
+export const MemberLinkLists = Type.Object({
+  pending: Type.Array(MemberLink),
+  completed: Type.Array(MemberLink),
+  paused: Type.Array(PausedLink),
+});
 export type MemberLinkLists = Static<typeof MemberLinkLists>;
+
+/** POST /api/links/pauseLink (issue 16): `paused` true pauses, false resumes (owner only). */
+export const PauseLinkBody = Type.Object({ link_id: Id, user_id: Id, paused: Type.Boolean() }, strict);
+export type PauseLinkBody = Static<typeof PauseLinkBody>;
+export const PauseLinkOk = Type.Object({ message: Type.String(), lists: MemberLinkLists });
+export type PauseLinkOk = Static<typeof PauseLinkOk>;
+
+/** POST /api/links/checkLink (issue 16): checks one link's destination now ("Check now"). */
+export const CheckLinkOk = Type.Object({ message: Type.String(), check: LinkCheck, lists: MemberLinkLists });
+export type CheckLinkOk = Static<typeof CheckLinkOk>;
 
 export const UserIdQuery = Type.Object({ user_id: Id });
 export type UserIdQuery = Static<typeof UserIdQuery>;
@@ -71,7 +115,12 @@ export const ReorderLinksBody = Type.Object({ user_id: Id, link_ids: Type.Array(
 export type ReorderLinksBody = Static<typeof ReorderLinksBody>;
 /** The profile's lists after the new order, so the page shows what the server now holds. */
 /** The owner's lists in the new order (with the lifetime totals of issue 14, like GET /api/links/userliks). */
-export const ReorderLinksOk = Type.Object({ message: Type.String(), pending: Type.Array(MemberLink), completed: Type.Array(MemberLink) });
+export const ReorderLinksOk = Type.Object({
+  message: Type.String(),
+  pending: Type.Array(MemberLink),
+  completed: Type.Array(MemberLink),
+  paused: Type.Array(PausedLink),
+});
 export type ReorderLinksOk = Static<typeof ReorderLinksOk>;
 
 export const LinkActionBody = Type.Object({ link_id: Id, user_id: Id }, strict);

@@ -38,6 +38,10 @@ export const RotatorSettings = Type.Object({
   backup_url: Nullable(Type.String()),
   unique_window_hours: UniqueWindowHours,
   filter_bots: Type.Boolean(),
+  /** Issue 16: mail the owner when a link reaches its cap. */
+  notify_link_completed: Type.Boolean(),
+  /** Issue 16: mail the owner when the queue becomes empty. */
+  notify_queue_empty: Type.Boolean(),
 });
 export type RotatorSettings = Static<typeof RotatorSettings>;
 
@@ -53,6 +57,8 @@ export const UpdateRotatorBody = Type.Object(
     backup_url: Type.Optional(Nullable(Type.String({ maxLength: MAX_URL }))),
     unique_window_hours: Type.Optional(UniqueWindowHours),
     filter_bots: Type.Optional(Type.Boolean()),
+    notify_link_completed: Type.Optional(Type.Boolean()),
+    notify_queue_empty: Type.Optional(Type.Boolean()),
   },
   strict,
 );

@@ -13,6 +13,7 @@ describe('kindOf: every code of the contract has its kind', () => {
     invalid: 'invalid',
     'queue-head-required': 'conflict',
     'link-completed': 'conflict',
+    'link-paused': 'conflict',
     'link-limit': 'conflict',
     'sub-profile-limit': 'conflict',
     'email-taken': 'conflict',

@@ -37,6 +37,7 @@ const KIND_OF_CODE: Record<ErrorCode | 'network', ErrorKind> = {
   'unsupported-media-type': 'invalid',
   'queue-head-required': 'conflict',
   'link-completed': 'conflict',
+  'link-paused': 'conflict',
   'link-limit': 'conflict',
   'sub-profile-limit': 'conflict',
   'email-taken': 'conflict',

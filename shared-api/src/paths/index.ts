@@ -44,6 +44,8 @@ export const paths = {
   deleteLink: p({ method: 'POST', url: '/api/links/deleteLink', auth: 'member' }),
   updateLink: p({ method: 'POST', url: '/api/links/updateLink', auth: 'member' }),
   reorderLinks: p({ method: 'POST', url: '/api/links/reorder', auth: 'member' }),
+  pauseLink: p({ method: 'POST', url: '/api/links/pauseLink', auth: 'member' }),
+  checkLink: p({ method: 'POST', url: '/api/links/checkLink', auth: 'member' }),
   getRotatorSettings: p({ method: 'GET', url: '/api/links/rotator', auth: 'member' }),
   updateRotatorSettings: p({ method: 'PUT', url: '/api/links/rotator', auth: 'member' }),
   /** Issue 15: click analytics of a profile (its owner or the admin). */

@@ -9,7 +9,12 @@ import { confirmEmailChange, requestEmailChange } from './change-email';
 /** Account settings (issue 13): change-password, change-email and the token-less confirm-email. */
 export async function accountRoutes(fastify: FastifyInstance, opts: { mailer: Mailer }): Promise<void> {
   const app = typed(fastify);
-  const mail = (request: FastifyRequest): MailDeps => ({ mailer: opts.mailer, log: request.log, publicSiteUrl: app.config.publicSiteUrl });
+  const mail = (request: FastifyRequest): MailDeps => ({
+    mailer: opts.mailer,
+    outbox: app.outbox,
+    log: request.log,
+    publicSiteUrl: app.config.publicSiteUrl,
+  });
 
   app.route({
     ...defineRoute(app, endpoints.changePassword, 'account'),

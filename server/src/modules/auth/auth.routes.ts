@@ -23,7 +23,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: { mailer: Maile
     handler: async (request, reply) => {
       const member = await signup(app.db, request.body);
       // After the answer, never in its way: a mail server that is down does not fail a sign-up.
-      void sendWelcomeMail({ mailer: opts.mailer, log: request.log, publicSiteUrl: app.config.publicSiteUrl }, member);
+      void sendWelcomeMail({ mailer: opts.mailer, outbox: app.outbox, log: request.log, publicSiteUrl: app.config.publicSiteUrl }, member);
       return reply.code(201).send({ status: 'SUCCESS' as const, message: 'User registered successfully' });
     },
   });

@@ -5,6 +5,8 @@ import { MESSAGES } from '@rotalink/shared-api/rules';
 import type { ClickVerdictValue } from '../clicks/click-events.table';
 import { recordClickEvent } from '../clicks/record-click-event';
 import { readClickRules, verdictFor, type Visit } from '../clicks/verdict';
+import { queueFillNotice, filledBy } from '../notifications/link-filled';
+import type { Outbox } from '../outbox/outbox';
 import { pageClickKey } from './click-keys';
 import { isCompleted } from './link.mapper';
 import { linkOwner } from './link-owners';
@@ -12,10 +14,13 @@ import { clickIfQueueHead, findLink, uncountedClickIfQueueHead, type ClickedLink
 
 export const LINK_NOT_FOUND = 'Link not found.';
 export const LINK_COMPLETED = 'This link has reached its click limit.';
+export const LINK_PAUSED = 'This link is paused. Please click the next one.';
 
 export interface PageClick {
   link: ClickedLink;
   verdict: ClickVerdictValue;
+  /** Issue 16: this click filled the link and queued the owner's mail (wake the outbox after the commit). */
+  notified: boolean;
 }
 
 /** Why the queue refused a click (read only after the atomic statement refused it). */
@@ -23,6 +28,7 @@ async function refusal(trx: DbOrTrx, linkId: string): Promise<never> {
   const link = await findLink(trx, linkId);
   if (!link) throw new NotFound(LINK_NOT_FOUND);
   if (isCompleted(link)) throw new Conflict(LINK_COMPLETED, 'link-completed');
+  if (link.paused_at) throw new Conflict(LINK_PAUSED, 'link-paused');
   throw new Conflict(MESSAGES.completePreviousFirst, 'queue-head-required');
 }
 
@@ -33,7 +39,10 @@ async function refusal(trx: DbOrTrx, linkId: string): Promise<never> {
  * the link's total of all clicks. Either way the click is stored as an event in the same
  * transaction. A refusal is a domain error (404/409) and writes nothing.
  */
-export async function applyPageClick(trx: DbOrTrx, o: { linkId: string; userId: string; visit: Visit; now: Date }): Promise<PageClick> {
+export async function applyPageClick(
+  trx: DbOrTrx,
+  o: { linkId: string; userId: string; visit: Visit; now: Date; outbox: Outbox },
+): Promise<PageClick> {
   const rules = await readClickRules(trx, o.userId);
   const verdict = await verdictFor(trx, { visit: o.visit, rules, userId: o.userId, linkId: o.linkId, now: o.now });
   const link = verdict === 'counted' ? await clickIfQueueHead(trx, o.linkId) : await uncountedClickIfQueueHead(trx, o.linkId);
@@ -49,18 +58,31 @@ export async function applyPageClick(trx: DbOrTrx, o: { linkId: string; userId: 
     visitor: o.visit.visitor,
     tracked: rules.uniqueWindowHours > 0,
   });
-  return { link, verdict };
+  // The click that filled the link queues the owner's mail in this same transaction (issue 16).
+  const notified =
+    verdict === 'counted' && filledBy(link) ? await queueFillNotice(trx, o.outbox, { profileId: link.user_id, link }) : false;
+  return { link, verdict, notified };
 }
 
 /**
  * A visitor's click: route → here → the group commit → the statements above. Resolves once its
  * batch has committed (durable), or rejects with the reason it was refused.
  */
-export async function incrementClick(opts: { commits: GroupCommit; db: Db; linkId: string; visit: Visit; now?: Date }): Promise<PageClick> {
+export async function incrementClick(opts: {
+  commits: GroupCommit;
+  db: Db;
+  outbox: Outbox;
+  linkId: string;
+  visit: Visit;
+  now?: Date;
+}): Promise<PageClick> {
   const userId = await linkOwner(opts.db, opts.linkId);
   if (userId === undefined) throw new NotFound(LINK_NOT_FOUND);
   const now = opts.now ?? new Date();
-  return opts.commits.run(pageClickKey(userId, opts.linkId), (trx) =>
-    applyPageClick(trx, { linkId: opts.linkId, userId, visit: opts.visit, now }),
+  const click = await opts.commits.run(pageClickKey(userId, opts.linkId), (trx) =>
+    applyPageClick(trx, { linkId: opts.linkId, userId, visit: opts.visit, now, outbox: opts.outbox }),
   );
+  // Committed: the worker may send it now.
+  if (click.notified) opts.outbox.wake();
+  return click;
 }

@@ -1,6 +1,6 @@
 import type { LinkLists, MemberLinkLists } from '@rotalink/shared-api/contract';
 import { precompiled } from '../../db/precompiled';
-import type { Db } from '../../db/database';
+import type { Db, DbOrTrx } from '../../db/database';
 import { toLinkLists, toMemberLinkLists, type LinkFields, type MemberLinkFields } from './link.mapper';
 
 /**
@@ -11,7 +11,8 @@ import { toLinkLists, toMemberLinkLists, type LinkFields, type MemberLinkFields 
 const profileLinks = precompiled((db: Db, userId: string) =>
   db
     .selectFrom('users as u')
-    .leftJoin('links as l', 'l.user_id', 'u.id')
+    // A paused link is not on the visitor's page at all (issue 16).
+    .leftJoin('links as l', (join) => join.onRef('l.user_id', '=', 'u.id').on('l.paused_at', 'is', null))
     .select(['l.id', 'l.name', 'l.url', 'l.clicks', 'l.max_clicks'])
     .where('u.id', '=', userId)
     .orderBy('l.position')
@@ -31,15 +32,48 @@ const memberLinks = precompiled((db: Db, userId: string) =>
   db
     .selectFrom('users as u')
     .leftJoin('links as l', 'l.user_id', 'u.id')
-    .select(['l.id', 'l.name', 'l.url', 'l.clicks', 'l.max_clicks', 'l.counted_clicks', 'l.all_clicks'])
+    .select([
+      'l.id',
+      'l.name',
+      'l.url',
+      'l.clicks',
+      'l.max_clicks',
+      'l.counted_clicks',
+      'l.all_clicks',
+      'l.paused_at',
+      'l.paused_by',
+      'l.pause_reason',
+      'l.last_check_at',
+      'l.last_check_ok',
+      'l.last_check_result',
+    ])
     .where('u.id', '=', userId)
     .orderBy('l.position')
     .orderBy('l.created_at')
     .orderBy('l.id'),
 );
 
-export async function findMemberLinkLists(db: Db, userId: string): Promise<MemberLinkLists | undefined> {
-  const rows = await memberLinks(db, userId);
+/** `owner` false: a caller without the owner's token, who gets no `paused` list (link.mapper.ts). */
+export async function findMemberLinkLists(db: DbOrTrx, userId: string, owner = true): Promise<MemberLinkLists | undefined> {
+  const rows = await memberLinks(db as Db, userId);
   if (rows.length === 0) return undefined;
-  return toMemberLinkLists(rows.filter((r): r is MemberLinkFields => r.id !== null));
+  return toMemberLinkLists(
+    rows.filter((r): r is MemberLinkFields => r.id !== null),
+    owner,
+  );
+}
+
+/** The head of a profile's queue (the first pending, unpaused link), named in the owner's mails (issue 16). */
+export function firstPendingLink(trx: DbOrTrx, userId: string) {
+  return trx
+    .selectFrom('links')
+    .select(['name', 'url'])
+    .where('user_id', '=', userId)
+    .where('paused_at', 'is', null)
+    .where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]))
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import type { Link, LinkLists, MemberLink, MemberLinkLists } from '@rotalink/shared-api/contract';
+import type { Link, LinkCheck, LinkLists, MemberLink, MemberLinkLists, PausedLink } from '@rotalink/shared-api/contract';
 import type { LinkRow } from './links.table';
 
 /** The columns a Link is made of (reads that need no more select only these). */
@@ -21,16 +21,47 @@ export function toLinkLists(rows: LinkFields[]): LinkLists {
   return { pending, completed };
 }
 
-export type MemberLinkFields = LinkFields & Pick<LinkRow, 'counted_clicks' | 'all_clicks'>;
+export type MemberLinkFields = LinkFields &
+  Pick<
+    LinkRow,
+    'counted_clicks' | 'all_clicks' | 'paused_at' | 'paused_by' | 'pause_reason' | 'last_check_at' | 'last_check_ok' | 'last_check_result'
+  >;
 
 /** The owner's view of a link: `clicks` burn the cap; the two totals are lifetime (issue 14). */
 export function linkRowToMemberLink(row: MemberLinkFields): MemberLink {
   return { ...linkRowToLink(row), counted_clicks: Number(row.counted_clicks), all_clicks: Number(row.all_clicks) };
 }
 
-export function toMemberLinkLists(rows: MemberLinkFields[]): MemberLinkLists {
-  const pending: MemberLink[] = [];
-  const completed: MemberLink[] = [];
-  for (const row of rows) (isCompleted(row) ? completed : pending).push(linkRowToMemberLink(row));
-  return { pending, completed };
+/** The last health check of a link (issue 16), or null when it was never checked. */
+export function lastCheckOf(row: Pick<LinkRow, 'last_check_at' | 'last_check_ok' | 'last_check_result'>): LinkCheck | null {
+  if (!row.last_check_at) return null;
+  return { checked_at: row.last_check_at, ok: Number(row.last_check_ok) === 1, result: row.last_check_result ?? '' };
+}
+
+/** The text shown for a pause by its owner (a health-check pause stores its own reason). */
+export const PAUSED_BY_OWNER = 'Paused by you';
+
+export function linkRowToPausedLink(row: MemberLinkFields): PausedLink {
+  return {
+    ...linkRowToMemberLink(row),
+    paused_at: row.paused_at as string,
+    paused_by: row.paused_by ?? 'owner',
+    pause_reason: row.pause_reason ?? PAUSED_BY_OWNER,
+    last_check: lastCheckOf(row),
+  };
+}
+
+/**
+ * Rows in queue order → the owner's three lists (issue 16: a paused link is neither pending nor
+ * completed). `paused` is filled only for the owner: the call is public (spec §7), and why a link
+ * was paused is nobody else's business; everyone else simply does not see paused links.
+ */
+export function toMemberLinkLists(rows: MemberLinkFields[], owner = true): MemberLinkLists {
+  const lists: MemberLinkLists = { pending: [], completed: [], paused: [] };
+  for (const row of rows) {
+    if (row.paused_at) {
+      if (owner) lists.paused.push(linkRowToPausedLink(row));
+    } else (isCompleted(row) ? lists.completed : lists.pending).push(linkRowToMemberLink(row));
+  }
+  return lists;
 }

@@ -86,9 +86,9 @@ const LINK_COLUMNS = [
 /** A link as the click statements return it (its queue and click columns). */
 export type ClickedLink = Pick<LinkRow, (typeof LINK_COLUMNS)[number]>;
 
-/** The head of the link's own profile queue (the first pending link in queue order). */
+/** The head of the link's own profile queue (the first pending link in queue order; paused links are skipped, issue 16). */
 const QUEUE_HEAD = sql<string>`(select l2.id from links as l2
-        where l2.user_id = links.user_id and (l2.max_clicks is null or l2.clicks < l2.max_clicks)
+        where l2.user_id = links.user_id and l2.paused_at is null and (l2.max_clicks is null or l2.clicks < l2.max_clicks)
         order by l2.position, l2.created_at, l2.id limit 1)`;
 
 /**
@@ -144,13 +144,14 @@ const cappedClickStatement = precompiled((db: Db, linkId: string) =>
     .updateTable('links')
     .set({ clicks: sql<number>`clicks + 1`, counted_clicks: sql<number>`counted_clicks + 1`, all_clicks: sql<number>`all_clicks + 1` })
     .where('id', '=', linkId)
+    .where('paused_at', 'is', null)
     .where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]))
-    // user_id: names the profile whose public answers the click changed (db/profile-writes.ts).
-    .returning(['id', 'user_id']),
+    .returning(LINK_COLUMNS),
 );
 
-export async function clickIfBelowCap(db: DbOrTrx, linkId: string): Promise<boolean> {
-  return (await cappedClickStatement(db as Db, linkId)).length > 0;
+/** The link after the counted click, or undefined when it was refused (full or paused meanwhile). */
+export async function clickIfBelowCap(db: DbOrTrx, linkId: string): Promise<ClickedLink | undefined> {
+  return (await cappedClickStatement(db as Db, linkId))[0];
 }
 
 /** A rotator click that does not count: only the lifetime total of all clicks moves. */

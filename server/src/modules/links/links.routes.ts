@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
 import { etagOf, notModified, sendNotModified } from '../../http/conditional';
 import { defineRoute, typed } from '../../http/define-route';
-import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
+import { loadOwnedProfile, ownsProfile, USER_NOT_FOUND } from '../users/ownership';
+import { pauseLink } from './pause-link';
 import { addLink } from './add-link';
 import { findMemberLinkLists } from './link-lists.repository';
 import { linkRowToLink } from './link.mapper';
@@ -21,7 +22,9 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.getMemberLinks, 'links'),
     handler: async (request, reply) => {
-      const lists = await findMemberLinkLists(app.db, request.query.user_id);
+      // Issue 16: the paused list (with its reasons) only for the owner's own token.
+      const owner = await ownsProfile(app.db, await app.memberIfAny(request), request.query.user_id);
+      const lists = await findMemberLinkLists(app.db, request.query.user_id, owner);
       if (!lists) throw new NotFound(USER_NOT_FOUND);
       // Issue 15 live counts: the member's pages poll this; an unchanged list is a 304 (http/conditional.ts).
       if (notModified(request, reply, etagOf(['links-1', JSON.stringify(lists)]))) return sendNotModified(reply);
@@ -61,6 +64,11 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
       const row = await updateLink({ db: app.db, auth: request.auth, body: request.body });
       return { message: 'Link updated successfully', link: linkRowToLink(row) };
     },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.pauseLink, 'links'),
+    handler: async (request) => pauseLink({ db: app.db, auth: request.auth, body: request.body }),
   });
 
   app.route({

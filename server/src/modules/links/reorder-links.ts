@@ -25,7 +25,7 @@ export async function reorderLinks(opts: { db: Db; auth: AuthContext; body: Reor
   return db.transaction().execute(async (trx) => {
     const profile = await loadOwnedProfile(trx, auth, body.user_id);
     await lockProfileRow(trx, profile.id);
-    const pending = new Set((await listLinks(trx, profile.id)).filter((l) => !isCompleted(l)).map((l) => l.id));
+    const pending = new Set((await listLinks(trx, profile.id)).filter((l) => !isCompleted(l) && !l.paused_at).map((l) => l.id));
     if (ids.length !== pending.size || !ids.every((id) => pending.has(id))) throw new BadRequest(notTheQueue(pending.size));
     const position = new Map(ids.map((id, i) => [id, i + 1]));
     // The profile's row is locked first and rows are written in id order, the order a group-commit

@@ -1,33 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Outbox } from '../outbox/outbox';
 import type { MailMessage, Mailer } from './mailer';
 
 /** What a use case needs to send a mail of its own (welcome, receipt, email confirmation). */
 export interface MailDeps {
+  /** Its `kind` only: in outbox mode a mail's link is logged too. */
   mailer: Mailer;
+  /** Where every mail goes first (issue 16): modules/outbox. */
+  outbox: Outbox;
   log: FastifyBaseLogger;
   /** PUBLIC_SITE_URL: links in mail point at the shell's pages. */
   publicSiteUrl: string;
 }
 
 /**
- * Sends a mail after the current answer has gone out, never in its way: the request neither waits
- * for the mail server nor fails with it; a failure is logged (`what` names the mail). Returns the
- * delivery so tests can wait for it. A transactional outbox (issue 16) can replace this one
- * function without touching the mails or their callers.
+ * Queues a mail in the transactional outbox (issue 16) and returns at once: the request neither
+ * waits for the mail server nor fails with it. The outbox worker sends it, retries it with backoff
+ * while the mail server is away, and logs `<what> mail could not be sent` on each failure.
+ * Resolves once the mail is queued (tests wait for that); a failure to queue is logged.
  */
 export function sendLater(
-  deps: Pick<MailDeps, 'mailer' | 'log'>,
+  deps: Pick<MailDeps, 'outbox' | 'log'>,
   what: string,
   build: () => Promise<MailMessage | undefined> | MailMessage | undefined,
 ): Promise<void> {
-  return new Promise<void>((resolve) => setImmediate(resolve))
+  return Promise.resolve()
     .then(build)
     .then(async (mail) => {
-      if (!mail) return;
-      await deps.mailer.send(mail);
-      if (deps.mailer.kind === 'outbox') deps.log.info({ to: mail.to, subject: mail.subject }, `${what} mail written to the outbox`);
+      if (mail) await deps.outbox.send(what, mail);
     })
-    .catch((err: unknown) => deps.log.error({ err }, `${what} mail could not be sent`));
+    .catch((err: unknown) => deps.log.error({ err }, `${what} mail could not be queued`));
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -18,12 +18,21 @@ export interface SmtpSink {
    * past `seen` that matches (other mails, e.g. a welcome mail after sign-up, are passed over).
    */
   waitForMail(seen?: number, timeoutMs?: number, match?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
+  /**
+   * While on, a message is received in full but never answered (no 250): it lands in `held`, not
+   * in `mails`, like a mail server that has not accepted it yet. A sender that dies then has not
+   * delivered it, and the message is dropped with the connection (kill tests, issue 16).
+   */
+  holdReplies(on: boolean): void;
+  held: ReceivedMail[];
   close(): Promise<void>;
 }
 
 /** A real SMTP server (smtp-server) on a random local port (or `port`, to restart one), for tests only. */
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
+  let holding = false;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,13 +44,15 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
+        const mail = {
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
           raw,
           subject: header(raw, 'Subject'),
           text: mimePart(raw, 'text/plain'),
           html: mimePart(raw, 'text/html'),
-        });
+        };
+        if (holding) return void held.push(mail); // never answered: not accepted
+        mails.push(mail);
         waiters.splice(0).forEach((wake) => wake());
         callback();
       });
@@ -65,6 +76,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         check();
       });
     },
+    holdReplies: (on) => {
+      holding = on;
+    },
+    held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -72,7 +87,21 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
 function header(raw: string, name: string): string {
   const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
   const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line ? line.slice(name.length + 1).trim() : '';
+  return line ? decodeWords(line.slice(name.length + 1).trim()) : '';
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`), as nodemailer writes a subject with quotes or non-ASCII. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?') // whitespace between two encoded words is not part of the text
+    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
 }
 
 /** Finds the part of the given type in a (possibly multipart) message and undoes its transfer encoding. */

@@ -1,1 +1,1 @@
-export { passwordResetRoutes, type PasswordResetRoutesOptions } from './password-reset.routes';
+export { passwordResetRoutes } from './password-reset.routes';

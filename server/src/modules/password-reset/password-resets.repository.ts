@@ -37,3 +37,8 @@ export function findResetForUpdate(trx: DbOrTrx, tokenHash: string) {
 export async function useAllResets(trx: DbOrTrx, userId: string, now: string): Promise<void> {
   await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
+
+/** A token whose mail could not be sent is withdrawn (it would count against the hourly limit for nothing). */
+export async function deleteReset(db: DbOrTrx, tokenHash: string): Promise<void> {
+  await db.deleteFrom('password_resets').where('token_hash', '=', tokenHash).where('used_at', 'is', null).execute();
+}

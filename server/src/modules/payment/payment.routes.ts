@@ -33,7 +33,10 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { mailer: Ma
   const provider = createPaymentProvider(app.config, app.db);
   // Whichever call completes a payment, its receipt goes out once, after that call's answer (issue 13).
   const onActivated: OnActivated = (payment) =>
-    void sendReceiptMail({ db: app.db, mailer: opts.mailer, log: app.log, publicSiteUrl: app.config.publicSiteUrl }, payment);
+    void sendReceiptMail(
+      { db: app.db, mailer: opts.mailer, outbox: app.outbox, log: app.log, publicSiteUrl: app.config.publicSiteUrl },
+      payment,
+    );
 
   app.route({
     ...defineRoute(app, endpoints.createPaymentSession, 'payment'),

@@ -4,6 +4,8 @@ import { findLastRotatorLink } from '../clicks/click-events.repository';
 import { recordClickEvent } from '../clicks/record-click-event';
 import { verdictFor, type Visit } from '../clicks/verdict';
 import { addUncountedClick, clickIfBelowCap } from '../links/links.repository';
+import { filledBy, queueFillNotice } from '../notifications/link-filled';
+import type { Outbox } from '../outbox/outbox';
 import { planVisit } from './choose-link';
 import { lockProfileQueue, moveCursor, readProfileQueue, restartQueue, type ProfileQueue, type RotatorState } from './rotator.repository';
 
@@ -15,6 +17,8 @@ export interface RotatorVisit {
   now: Date;
   /** `{PUBLIC_SITE_URL}/profile?userId=` of this profile. */
   pageUrl: string;
+  /** Issue 16: where the owner's mail goes when this visit fills a link. */
+  outbox: Outbox;
 }
 
 export interface Destination {
@@ -24,6 +28,8 @@ export interface Destination {
   verdict: ClickVerdictValue;
   /** The profile's mode (spillover keeps the visitor's place in a cookie). */
   mode: RotatorState['mode'];
+  /** This visit filled a link and queued the owner's mail (wake the outbox after the commit). */
+  notified?: boolean;
 }
 
 /** A page click racing on another node can fill the chosen link; each retry re-reads the queue. */
@@ -75,10 +81,12 @@ export async function followRotator(trx: DbOrTrx, v: RotatorVisit): Promise<Dest
       return { url: plan.link.url, linkId: plan.link.id, verdict, mode: state.mode };
     }
     if (plan.restart) await restartQueue(trx, v.userId);
-    if (await clickIfBelowCap(trx, plan.link.id)) {
+    const clicked = await clickIfBelowCap(trx, plan.link.id);
+    if (clicked) {
       if (state.mode === 'round_robin' && state.saved) await moveCursor(trx, v.userId, plan.link.id);
       await record(plan.link.id, 'counted');
-      return { url: plan.link.url, linkId: plan.link.id, verdict: 'counted', mode: state.mode };
+      const notified = filledBy(clicked) && (await queueFillNotice(trx, v.outbox, { profileId: v.userId, link: clicked }));
+      return { url: plan.link.url, linkId: plan.link.id, verdict: 'counted', mode: state.mode, notified };
     }
     queue = await readProfileQueue(trx, v.userId);
   }

@@ -29,6 +29,8 @@ describe.each(engines)('rotator settings API (%s)', (engine) => {
       backup_url: null,
       unique_window_hours: 0,
       filter_bots: true,
+      notify_link_completed: true,
+      notify_queue_empty: true,
     });
   });
 
@@ -39,7 +41,12 @@ describe.each(engines)('rotator settings API (%s)', (engine) => {
       message: 'Rotator settings saved',
       settings: expect.objectContaining({ mode: 'round_robin', unique_window_hours: 24, filter_bots: true }),
     });
-    const second = await put({ filter_bots: false, on_finish: 'backup', backup_url: 'www.backup.example.com/offer' });
+    const second = await put({
+      filter_bots: false,
+      on_finish: 'backup',
+      backup_url: 'www.backup.example.com/offer',
+      notify_queue_empty: false,
+    });
     expect(second.json().settings).toEqual({
       rotator_url: `https://go.example.net/r/${m.userId}`,
       mode: 'round_robin',
@@ -47,6 +54,8 @@ describe.each(engines)('rotator settings API (%s)', (engine) => {
       backup_url: 'https://www.backup.example.com/offer',
       unique_window_hours: 24,
       filter_bots: false,
+      notify_link_completed: true,
+      notify_queue_empty: false,
     });
     expect((await get()).json()).toEqual(second.json().settings);
   });

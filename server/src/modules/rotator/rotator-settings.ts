@@ -10,7 +10,15 @@ export const SETTINGS_SAVED = 'Rotator settings saved';
 export const BACKUP_URL_INVALID = "Backup URL must start with 'https://' or 'www.'";
 export const BACKUP_URL_REQUIRED = "Backup URL is required when on finish is 'backup'.";
 
-const DEFAULTS: RotatorSettingsRow = { mode: 'fulfillment', on_finish: 'page', backup_url: null, unique_window_hours: 0, filter_bots: 1 };
+const DEFAULTS: RotatorSettingsRow = {
+  mode: 'fulfillment',
+  on_finish: 'page',
+  backup_url: null,
+  unique_window_hours: 0,
+  filter_bots: 1,
+  notify_link_completed: 1,
+  notify_queue_empty: 1,
+};
 
 /** `{API_PUBLIC_URL}/r/{userId}`: a browser URL on the API's own public address. */
 export const rotatorUrl = (apiPublicUrl: string, userId: string): string => `${apiPublicUrl}/r/${encodeURIComponent(userId)}`;
@@ -23,6 +31,8 @@ function toSettings(row: RotatorSettingsRow, url: string): RotatorSettings {
     backup_url: row.backup_url,
     unique_window_hours: Number(row.unique_window_hours),
     filter_bots: Number(row.filter_bots) !== 0,
+    notify_link_completed: Number(row.notify_link_completed) !== 0,
+    notify_queue_empty: Number(row.notify_queue_empty) !== 0,
   };
 }
 
@@ -35,6 +45,8 @@ async function currentRow(db: Db, userId: string): Promise<RotatorSettingsRow> {
         backup_url: row.backup_url,
         unique_window_hours: row.unique_window_hours,
         filter_bots: row.filter_bots,
+        notify_link_completed: row.notify_link_completed,
+        notify_queue_empty: row.notify_queue_empty,
       }
     : DEFAULTS;
 }
@@ -61,6 +73,9 @@ function backupUrlOf(input: string | null | undefined, current: string | null): 
   }
 }
 
+/** A switch as stored (0/1): the value sent, else the current one. */
+const flag = (sent: boolean | undefined, current: number): number => (sent === undefined ? current : sent ? 1 : 0);
+
 /**
  * PUT /api/links/rotator: only the fields sent change; the result must hold together
  * (on_finish 'backup' needs a backup URL, sent now or saved before).
@@ -79,7 +94,9 @@ export async function changeRotatorSettings(o: {
     on_finish: body.on_finish ?? current.on_finish,
     backup_url: backupUrlOf(body.backup_url, current.backup_url),
     unique_window_hours: body.unique_window_hours ?? current.unique_window_hours,
-    filter_bots: body.filter_bots === undefined ? current.filter_bots : body.filter_bots ? 1 : 0,
+    filter_bots: flag(body.filter_bots, current.filter_bots),
+    notify_link_completed: flag(body.notify_link_completed, current.notify_link_completed),
+    notify_queue_empty: flag(body.notify_queue_empty, current.notify_queue_empty),
   };
   if (next.on_finish === 'backup' && !next.backup_url) throw new BadRequest(BACKUP_URL_REQUIRED);
   await saveRotatorSettings(o.db, profile.id, next);

@@ -44,7 +44,8 @@ const queueQuery = (db: Db, userId: string) =>
   db
     .selectFrom('users as u')
     .leftJoin('rotators as r', 'r.user_id', 'u.id')
-    .leftJoin('links as l', 'l.user_id', 'u.id')
+    // Paused links (issue 16) are not in the rotation at all.
+    .leftJoin('links as l', (join) => join.onRef('l.user_id', '=', 'u.id').on('l.paused_at', 'is', null))
     .select([
       'r.user_id as saved',
       'r.mode',
@@ -131,12 +132,14 @@ export async function restartQueue(db: DbOrTrx, userId: string): Promise<boolean
     .updateTable('links')
     .set({ clicks: 0 })
     .where('user_id', '=', userId)
+    .where('paused_at', 'is', null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom('links as l2')
             .select('l2.id')
             .where('l2.user_id', '=', userId)
+            .where('l2.paused_at', 'is', null)
             .where((eb) => eb.or([eb('l2.max_clicks', 'is', null), eb('l2.clicks', '<', eb.ref('l2.max_clicks'))])),
         ),
       ),
@@ -155,7 +158,10 @@ export function findRotatorRow(db: DbOrTrx, userId: string): Promise<RotatorRow 
   return db.selectFrom('rotators').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-export type RotatorSettingsRow = Pick<RotatorRow, 'mode' | 'on_finish' | 'backup_url' | 'unique_window_hours' | 'filter_bots'>;
+export type RotatorSettingsRow = Pick<
+  RotatorRow,
+  'mode' | 'on_finish' | 'backup_url' | 'unique_window_hours' | 'filter_bots' | 'notify_link_completed' | 'notify_queue_empty'
+>;
 
 /** Inserts the profile's settings or replaces them (the rotator's own state is kept). */
 export async function saveRotatorSettings(db: DbOrTrx, userId: string, s: RotatorSettingsRow): Promise<void> {

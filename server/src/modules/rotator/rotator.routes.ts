@@ -81,8 +81,9 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
       const visit = await describeVisit(app.visitors, request);
       const now = new Date();
       const dest = await app.commits.run(rotatorClickKey(userId), (trx) =>
-        followRotator(trx, { userId, visit, cookieLastLink: cookie, now, pageUrl: pageUrl(userId) }),
+        followRotator(trx, { userId, visit, cookieLastLink: cookie, now, pageUrl: pageUrl(userId), outbox: app.outbox }),
       );
+      if (dest?.notified) app.outbox.wake();
       if (!dest) return html(reply, 404, rotatorNotFoundPage(home));
       if (dest.mode === 'spillover' && dest.linkId && !visit.bot) {
         // Set only where it is needed: spillover walks each person through the queue.

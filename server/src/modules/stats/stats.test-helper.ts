@@ -45,11 +45,18 @@ export async function addOfferLink(app: FastifyInstance, token: string, userId: 
 export async function clickAt(app: FastifyInstance, userId: string, c: ClickSpec): Promise<void> {
   if (c.target === 'rotator') {
     await app.commits.run(rotatorClickKey(userId), (trx) =>
-      followRotator(trx, { userId, visit: visitOf(c), cookieLastLink: null, now: c.at, pageUrl: 'https://site.example/profile' }),
+      followRotator(trx, {
+        userId,
+        visit: visitOf(c),
+        cookieLastLink: null,
+        now: c.at,
+        pageUrl: 'https://site.example/profile',
+        outbox: app.outbox,
+      }),
     );
     return;
   }
-  await incrementClick({ commits: app.commits, db: app.db, linkId: c.target, visit: visitOf(c), now: c.at }).catch(
+  await incrementClick({ commits: app.commits, db: app.db, outbox: app.outbox, linkId: c.target, visit: visitOf(c), now: c.at }).catch(
     (err: { statusCode?: number }) => {
       if (err.statusCode !== 409) throw err;
     },

@@ -17,3 +17,11 @@ export async function loadOwnedProfile(db: DbOrTrx, auth: AuthContext, userId: s
   if (row.id !== auth.userId && row.parent_id !== auth.userId) throw new Forbidden(NOT_YOUR_PROFILE);
   return row;
 }
+
+/** Whether the caller (if signed in) may manage this profile: the public calls that show the owner more (issue 16). */
+export async function ownsProfile(db: DbOrTrx, auth: AuthContext | null, userId: string): Promise<boolean> {
+  if (!auth || auth.kind !== 'member') return false;
+  if (auth.userId === userId) return true;
+  const row = await findUserById(db, userId);
+  return row?.parent_id === auth.userId;
+}

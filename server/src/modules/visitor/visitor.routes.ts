@@ -47,7 +47,13 @@ export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
     config: { ...clickRateLimit(app.config.rateLimit.clicksPerMin), compress: false },
     handler: async (request) => {
       const visit = await describeVisit(app.visitors, request, request.body.referrer);
-      const { link, verdict } = await incrementClick({ commits: app.commits, db: app.db, linkId: request.body.link_id, visit });
+      const { link, verdict } = await incrementClick({
+        commits: app.commits,
+        db: app.db,
+        outbox: app.outbox,
+        linkId: request.body.link_id,
+        visit,
+      });
       // issue 14: a click that does not count still answers 200, with the link unchanged.
       return { message: verdict === 'counted' ? CLICK_COUNTED : NOT_COUNTED[verdict], link: linkRowToLink(link) };
     },

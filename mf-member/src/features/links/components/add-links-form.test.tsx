@@ -38,7 +38,7 @@ beforeEach(() => {
   tokenStore.setSession('member-token');
   mockProfile.mockResolvedValue(makeUser());
   (getSubProfiles as jest.Mock).mockResolvedValue({ subProfiles: [] });
-  mockLinks.mockResolvedValue({ pending: [], completed: [] });
+  mockLinks.mockResolvedValue({ pending: [], paused: [], completed: [] });
 });
 
 describe('AddLinksPage: adding a link', () => {
@@ -64,7 +64,7 @@ describe('AddLinksPage: adding a link', () => {
     expect(mockAdd).toHaveBeenCalledWith({ link: 'www.shop.example.com/ref', name: 'My shop', max_clicks: 25, user_id: 'u_member1' });
 
     const added = makeLink({ id: 'new', name: 'My shop', link: 'https://www.shop.example.com/ref', max_clicks: 25 });
-    mockLinks.mockResolvedValueOnce({ pending: [added], completed: [] });
+    mockLinks.mockResolvedValueOnce({ pending: [added], paused: [], completed: [] });
     finish({ message: 'Link added successfully', link: added });
     expect(await screen.findByText('Link added successfully')).toBeInTheDocument();
     expect(await screen.findByText('0 / 25 clicks')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('AddLinksPage: adding a link', () => {
 
   it('disables the form with a reason once the 20 links of the plan are used', async () => {
     const twenty = Array.from({ length: 20 }, (_, i) => makeLink({ id: `l${i}`, name: `Link ${i}` }));
-    mockLinks.mockResolvedValue({ pending: twenty.slice(0, 15), completed: twenty.slice(15) });
+    mockLinks.mockResolvedValue({ pending: twenty.slice(0, 15), paused: [], completed: twenty.slice(15) });
     const form = await renderReady();
     expect(screen.getByText('20 of 20 links used')).toBeInTheDocument();
     expect(within(form).getByText(/uses all 20 links of the plan/)).toBeInTheDocument();

@@ -61,6 +61,7 @@ const lists: MemberLinkLists = {
     }),
     makeLink({ id: 'l2', name: '', link: 'https://two.example.com/ref?a=1', clicks: 0, max_clicks: null }),
   ],
+  paused: [],
   completed: [makeLink({ id: 'l3', name: 'Done deal', link: 'https://three.example.com', clicks: 5, max_clicks: 5 })],
 };
 
@@ -142,14 +143,14 @@ describe('AddLinksPage: lists', () => {
   });
 
   it('says that an unlimited live link holds the queue, and shows empty lists', async () => {
-    m.getMemberLinks.mockResolvedValue({ pending: [makeLink({ max_clicks: null })], completed: [] });
+    m.getMemberLinks.mockResolvedValue({ pending: [makeLink({ max_clicks: null })], paused: [], completed: [] });
     renderLinks();
     expect(await screen.findByText(/this link holds the queue/)).toBeInTheDocument();
     expect(within(completedSection()).getByText(/No completed links yet/)).toBeInTheDocument();
   });
 
   it('shows member text as text, never as HTML', async () => {
-    m.getMemberLinks.mockResolvedValue({ pending: [makeLink({ name: '<img src=x onerror=alert(1)>' })], completed: [] });
+    m.getMemberLinks.mockResolvedValue({ pending: [makeLink({ name: '<img src=x onerror=alert(1)>' })], paused: [], completed: [] });
     renderLinks();
     expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(pendingSection().querySelector('img')).toBeNull();
@@ -189,6 +190,7 @@ describe('AddLinksPage: lists', () => {
     await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
     m.getMemberLinks.mockResolvedValueOnce({
       pending: [lists.pending[1]],
+      paused: [],
       completed: [...lists.completed, { ...lists.pending[0], clicks: 10 }],
     });
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));

@@ -10,10 +10,12 @@ import { SubscribeButton } from '../../../components/subscribe-button';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useProfileOwner } from '../../../components/use-profile-owner';
 import { RotatorSettingsSection } from './rotator-settings';
+import { useLinkHealth } from '../hooks/use-link-health';
 import { useLinks } from '../hooks/use-links';
 import { AddLinkForm } from './add-link-form';
 import { LinkList } from './link-list';
 import { LinkUsage } from './link-usage';
+import { PausedLinks } from './paused-links';
 import { UnreachableWarning } from './unreachable-warning';
 import { linkLabel, unlimitedAhead } from '../hooks/queue-order';
 
@@ -25,6 +27,7 @@ export function AddLinksPage() {
   const userId = params.get('userId') ?? '';
   const owner = useProfileOwner(userId, Boolean(userId));
   const links = useLinks(userId, Boolean(userId));
+  const health = useLinkHealth(userId, links.lists);
   const ownerName = owner.state.status === 'ready' ? owner.state.data?.name : '';
   usePageTitle(ownerName ? `Links: ${ownerName}` : 'Links');
 
@@ -78,8 +81,11 @@ export function AddLinksPage() {
   }
 
   const who = owner.state.data;
-  const { pending, completed } = links.lists.state.data;
-  const used = pending.length + completed.length;
+  const { pending, completed, paused } = links.lists.state.data;
+  // A paused link still takes one of the plan's places (the server counts every link).
+  const used = pending.length + completed.length + paused.length;
+  // One action per link at a time, whether a reset/delete or a pause/check.
+  const busyLinkId = links.busyLinkId ?? health.busyLinkId;
   let blockedReason: ReactNode | null = null;
   if (!who.planActive && who.signedInAsSubProfile) {
     blockedReason = (
@@ -160,20 +166,22 @@ export function AddLinksPage() {
           <LinkList
             links={pending}
             kind="pending"
-            busyLinkId={links.busyLinkId}
+            busyLinkId={busyLinkId}
             reordering={links.reordering}
             onMove={links.move}
             onEdit={links.edit}
             onReset={links.reset}
             onDelete={links.remove}
+            health={health}
           />
         </section>
+        <PausedLinks links={paused} health={health} busyLinkId={busyLinkId} onDelete={links.remove} />
         <section className="mem-card" aria-labelledby="mem-completed-heading">
           <h2 id="mem-completed-heading">Completed ({completed.length})</h2>
           <LinkList
             links={completed}
             kind="completed"
-            busyLinkId={links.busyLinkId}
+            busyLinkId={busyLinkId}
             onEdit={links.edit}
             onReset={links.reset}
             onDelete={links.remove}

@@ -45,7 +45,7 @@ beforeEach(() => {
   (getSubProfiles as jest.Mock).mockResolvedValue({
     subProfiles: [{ ...makeUser(), user_id: 's_sub1', first_name: 'Bob', last_name: 'Builder', phone: '555' }],
   });
-  mockLinks.mockResolvedValue({ pending: [live], completed: [done] });
+  mockLinks.mockResolvedValue({ pending: [live], paused: [], completed: [done] });
   alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => {});
   confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);
 });
@@ -58,7 +58,7 @@ describe('AddLinksPage: reset and delete', () => {
   it('resets a completed link for this profile and shows it back in the queue', async () => {
     mockReset.mockResolvedValue({ message: 'Link reset successfully' });
     await renderReady();
-    mockLinks.mockResolvedValueOnce({ pending: [live, { ...done, clicks: 0 }], completed: [] });
+    mockLinks.mockResolvedValueOnce({ pending: [live, { ...done, clicks: 0 }], paused: [], completed: [] });
     await userEvent.click(screen.getByRole('button', { name: 'Reset Done deal' }));
     expect(mockReset).toHaveBeenCalledWith({ link_id: 'l9', user_id: 's_sub1' });
     expect(await screen.findByText('Link reset successfully')).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('AddLinksPage: reset and delete', () => {
     expect(confirmSpy).toHaveBeenCalledWith(expect.stringContaining('Live one'));
     expect(mockDelete).not.toHaveBeenCalled();
 
-    mockLinks.mockResolvedValueOnce({ pending: [], completed: [done] });
+    mockLinks.mockResolvedValueOnce({ pending: [], paused: [], completed: [done] });
     await userEvent.click(screen.getByRole('button', { name: 'Delete Live one' }));
     expect(mockDelete).toHaveBeenCalledWith({ link_id: 'l1', user_id: 's_sub1' });
     expect(await screen.findByText('Link deleted successfully')).toBeInTheDocument();

@@ -32,7 +32,7 @@ beforeEach(() => {
   tokenStore.setSession('member-token');
   (getProfile as jest.Mock).mockResolvedValue(makeUser());
   (getSubProfiles as jest.Mock).mockResolvedValue({ subProfiles: [] });
-  mockLinks.mockResolvedValue({ pending: [shop], completed: [done] });
+  mockLinks.mockResolvedValue({ pending: [shop], paused: [], completed: [done] });
 });
 
 describe('AddLinksPage: editing a link in place', () => {
@@ -54,7 +54,7 @@ describe('AddLinksPage: editing a link in place', () => {
     await userEvent.type(within(form).getByLabelText(/Name/), 'Big shop');
     await userEvent.clear(within(form).getByLabelText('Max clicks'));
     await userEvent.type(within(form).getByLabelText('Max clicks'), '20');
-    mockLinks.mockResolvedValueOnce({ pending: [edited], completed: [done] });
+    mockLinks.mockResolvedValueOnce({ pending: [edited], paused: [], completed: [done] });
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
 
     expect(mockUpdate).toHaveBeenCalledWith({
@@ -117,7 +117,7 @@ describe('AddLinksPage: editing a link in place', () => {
     const form = screen.getByRole('form', { name: 'Edit Done deal' });
     await userEvent.clear(within(form).getByLabelText('Max clicks'));
     await userEvent.type(within(form).getByLabelText('Max clicks'), '8');
-    mockLinks.mockResolvedValueOnce({ pending: [shop, { ...done, max_clicks: 8 }], completed: [] });
+    mockLinks.mockResolvedValueOnce({ pending: [shop, { ...done, max_clicks: 8 }], paused: [], completed: [] });
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(mockUpdate).toHaveBeenCalledWith({
       link_id: 'l9',

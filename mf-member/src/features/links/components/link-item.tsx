@@ -32,13 +32,16 @@ export interface LinkItemProps {
   onDelete: () => void;
   /** The queue's drag handle and move buttons (pending links only). */
   reorderControls?: ReactNode;
+  /** Issue 16: Pause and Check now (pending links), and the check's result shown under the link. */
+  healthControls?: ReactNode;
+  healthStatus?: ReactNode;
   style?: CSSProperties;
   dragging?: boolean;
 }
 
 /** One link: name, URL, clicks / cap, notes on the queue, and its actions; or its edit form. */
 export const LinkItem = forwardRef<HTMLLIElement, LinkItemProps>(function LinkItem(props, ref) {
-  const { link, position, behindUnlimited, busy, editing, reorderControls, style, dragging } = props;
+  const { link, position, behindUnlimited, busy, editing, reorderControls, healthControls, healthStatus, style, dragging } = props;
   const live = position === 0;
   const label = linkLabel(link);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -79,6 +82,7 @@ export const LinkItem = forwardRef<HTMLLIElement, LinkItemProps>(function LinkIt
           {behindUnlimited && (
             <p className="mem-link__warn">Not reached: an unlimited (∞) link is ahead of it. Move it up to put it in front.</p>
           )}
+          {healthStatus}
           <div className="mem-actions">
             {reorderControls}
             <button
@@ -100,6 +104,7 @@ export const LinkItem = forwardRef<HTMLLIElement, LinkItemProps>(function LinkIt
             >
               Reset
             </button>
+            {healthControls}
             <button
               type="button"
               className="mem-btn mem-btn--danger mem-btn--small"

@@ -15,7 +15,7 @@ type Props = Omit<QueueProps, 'onMove' | 'reordering'> & {
  * The pending queue (in the order visitors must click it; the head is live; reorderable) or the
  * completed list, each link with clicks / max and its Edit, Reset and Delete actions.
  */
-export function LinkList({ links, kind, busyLinkId, onReset, onDelete, onEdit, onMove, reordering = false }: Props) {
+export function LinkList({ links, kind, busyLinkId, onReset, onDelete, onEdit, onMove, health, reordering = false }: Props) {
   const [editingId, setEditingId] = useState<string | null>(null);
   if (links.length === 0) {
     return (
@@ -36,6 +36,7 @@ export function LinkList({ links, kind, busyLinkId, onReset, onDelete, onEdit, o
         onEdit={onEdit}
         onReset={onReset}
         onDelete={onDelete}
+        health={health}
       />
     );
   }

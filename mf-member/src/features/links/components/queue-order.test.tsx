@@ -42,14 +42,14 @@ const queueNames = () =>
   within(screen.getByRole('region', { name: /Pending/ }))
     .getAllByRole('listitem')
     .map((li) => li.getAttribute('aria-label'));
-const answer = (pending: MemberLink[]) => ({ message: 'Queue order saved', pending, completed: [] as MemberLink[] });
+const answer = (pending: MemberLink[]) => ({ message: 'Queue order saved', pending, completed: [] as MemberLink[], paused: [] });
 
 beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
   (getProfile as jest.Mock).mockResolvedValue(makeUser());
   (getSubProfiles as jest.Mock).mockResolvedValue({ subProfiles: [] });
-  mockLinks.mockResolvedValue({ pending: [a, b, c], completed: [] });
+  mockLinks.mockResolvedValue({ pending: [a, b, c], paused: [], completed: [] });
 });
 
 describe('AddLinksPage: reordering the queue', () => {
@@ -88,14 +88,14 @@ describe('AddLinksPage: reordering the queue', () => {
       'The new order must name every pending link of this profile exactly once (it has 2 now). Reload the links and try again.';
     mockReorder.mockRejectedValue(new ApiError(refusal, { code: 'invalid', status: 400, serverMessage: refusal }));
     await renderReady();
-    mockLinks.mockResolvedValueOnce({ pending: [b, c], completed: [{ ...a, clicks: 10 }] });
+    mockLinks.mockResolvedValueOnce({ pending: [b, c], paused: [], completed: [{ ...a, clicks: 10 }] });
     await userEvent.click(screen.getByRole('button', { name: 'Move Bravo up' }));
     expect(await screen.findByText(/must name every pending link/)).toBeInTheDocument();
     await waitFor(() => expect(queueNames()).toEqual(['Bravo', 'Charlie']));
   });
 
   it('marks the links an unlimited link keeps visitors from', async () => {
-    mockLinks.mockResolvedValue({ pending: [a, forever, b], completed: [] });
+    mockLinks.mockResolvedValue({ pending: [a, forever, b], paused: [], completed: [] });
     await renderReady();
     expect(
       within(screen.getByRole('listitem', { name: 'Bravo' })).getByText(/Not reached: an unlimited \(∞\) link is ahead of it/),
@@ -108,14 +108,14 @@ describe('AddLinksPage: a link added behind an unlimited link (issue 13, defect 
   const late = makeLink({ id: 'n', name: 'Late', link: 'https://late.example.com', max_clicks: 5 });
 
   async function addLate() {
-    mockLinks.mockResolvedValue({ pending: [a, forever], completed: [] });
+    mockLinks.mockResolvedValue({ pending: [a, forever], paused: [], completed: [] });
     mockAdd.mockResolvedValue({ message: 'Link added successfully', link: late });
     await renderReady();
     const form = screen.getByRole('form', { name: 'Add a link' });
     expect(within(form).getByText(/behind the unlimited \(∞\) link “Forever”/)).toBeInTheDocument();
     await userEvent.type(within(form).getByLabelText(/URL/), 'https://late.example.com');
     await userEvent.type(within(form).getByLabelText('Max clicks'), '5');
-    mockLinks.mockResolvedValue({ pending: [a, forever, late], completed: [] });
+    mockLinks.mockResolvedValue({ pending: [a, forever, late], paused: [], completed: [] });
     await userEvent.click(within(form).getByRole('button', { name: 'Add link' }));
     return screen.findByText(/“Late” will never be reached/);
   }
@@ -141,12 +141,12 @@ describe('AddLinksPage: a link added behind an unlimited link (issue 13, defect 
 
   it('says nothing when the queue has no unlimited link ahead', async () => {
     mockAdd.mockResolvedValue({ message: 'Link added successfully', link: c });
-    mockLinks.mockResolvedValue({ pending: [a], completed: [] });
+    mockLinks.mockResolvedValue({ pending: [a], paused: [], completed: [] });
     await renderReady();
     const form = screen.getByRole('form', { name: 'Add a link' });
     await userEvent.type(within(form).getByLabelText(/URL/), 'https://c.example.com');
     await userEvent.type(within(form).getByLabelText('Max clicks'), '5');
-    mockLinks.mockResolvedValue({ pending: [a, c], completed: [] });
+    mockLinks.mockResolvedValue({ pending: [a, c], paused: [], completed: [] });
     await userEvent.click(within(form).getByRole('button', { name: 'Add link' }));
     expect(await screen.findByText('Link added successfully')).toBeInTheDocument();
     expect(screen.queryByText(/will never be reached/)).not.toBeInTheDocument();

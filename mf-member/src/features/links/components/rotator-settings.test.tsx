@@ -19,6 +19,8 @@ const saved: RotatorSettings = {
   backup_url: null,
   unique_window_hours: 0,
   filter_bots: true,
+  notify_link_completed: true,
+  notify_queue_empty: true,
 };
 
 const renderSection = () =>
@@ -53,6 +55,14 @@ describe('RotatorSettingsSection', () => {
     expect(within(form()).getByLabelText('Unique window (hours)')).toHaveValue('0');
   });
 
+  it('shows a switch that the server holds off as off', async () => {
+    mockGet.mockResolvedValue({ ...saved, notify_link_completed: false });
+    renderSection();
+    const mails = await screen.findByRole('group', { name: 'Mail me when' });
+    expect(within(mails).getByRole('checkbox', { name: 'A link reaches its max clicks' })).not.toBeChecked();
+    expect(within(mails).getByRole('checkbox', { name: 'The queue becomes empty' })).toBeChecked();
+  });
+
   it('saves every choice and shows the server’s message', async () => {
     mockPut.mockResolvedValue({
       message: 'Rotator settings saved',
@@ -63,6 +73,7 @@ describe('RotatorSettingsSection', () => {
         backup_url: 'https://www.b.example.com',
         unique_window_hours: 24,
         filter_bots: false,
+        notify_queue_empty: false,
       },
     });
     renderSection();
@@ -74,6 +85,10 @@ describe('RotatorSettingsSection', () => {
     await userEvent.clear(windowField);
     await userEvent.type(windowField, '24');
     await userEvent.click(within(form()).getByRole('checkbox', { name: /Do not count bots/ }));
+    // Issue 16: the owner's two mails, each with its switch in a "Mail me when" group.
+    const mails = within(form()).getByRole('group', { name: 'Mail me when' });
+    expect(within(mails).getByRole('checkbox', { name: 'A link reaches its max clicks' })).toBeChecked();
+    await userEvent.click(within(mails).getByRole('checkbox', { name: 'The queue becomes empty' }));
     await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
     expect(mockPut).toHaveBeenCalledWith({
       user_id: 'u_member1',
@@ -82,8 +97,11 @@ describe('RotatorSettingsSection', () => {
       backup_url: 'www.b.example.com',
       unique_window_hours: 24,
       filter_bots: false,
+      notify_link_completed: true,
+      notify_queue_empty: false,
     });
     expect(await screen.findByText('Rotator settings saved')).toBeInTheDocument();
+    expect(within(mails).getByRole('checkbox', { name: 'The queue becomes empty' })).not.toBeChecked();
     // The form now shows what the server stored ('www.' became 'https://www.').
     await waitFor(() => expect(within(form()).getByLabelText('Backup URL')).toHaveValue('https://www.b.example.com'));
   });

@@ -146,6 +146,19 @@ export function RotatorSettingsSection({ userId }: { userId: string }) {
           Do not count bots, link previews and prefetches
         </label>
 
+        {/* Issue 16: the owner's mails, each with its own switch (both on by default). */}
+        <fieldset className="mem-field" style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend className="mem-field__label">Mail me when</legend>
+          <label className="mem-check">
+            <input type="checkbox" checked={values.notifyLinkCompleted} onChange={(e) => set('notifyLinkCompleted', e.target.checked)} />A
+            link reaches its max clicks
+          </label>
+          <label className="mem-check">
+            <input type="checkbox" checked={values.notifyQueueEmpty} onChange={(e) => set('notifyQueueEmpty', e.target.checked)} />
+            The queue becomes empty
+          </label>
+        </fieldset>
+
         {serverError && (
           <p className="mem-alert" role="alert" style={{ margin: 0 }}>
             {serverError}

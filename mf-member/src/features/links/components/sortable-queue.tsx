@@ -15,6 +15,8 @@ import type { Link } from '@rotalink/shared-api';
 import type { LinkFormValues } from '../hooks/link-form';
 import { linkLabel } from '../hooks/queue-order';
 import type { FormResult } from '../hooks/use-links';
+import type { LinkHealth } from '../hooks/use-link-health';
+import { CheckNowButton, LinkCheckStatus, PauseButton } from './health-actions';
 import { LinkItem } from './link-item';
 
 export interface QueueProps {
@@ -26,6 +28,8 @@ export interface QueueProps {
   onEdit: (link: Link, values: LinkFormValues) => Promise<FormResult>;
   onReset: (link: Link) => void;
   onDelete: (link: Link) => void;
+  /** Issue 16: Pause and Check now on each pending link. */
+  health?: LinkHealth;
 }
 
 interface ItemProps {
@@ -100,6 +104,15 @@ function SortableLink({ link, index, count, behindUnlimited, queue, editing, set
       onReset={() => queue.onReset(link)}
       onDelete={() => queue.onDelete(link)}
       reorderControls={count > 1 ? controls : null}
+      healthControls={
+        queue.health && (
+          <>
+            <PauseButton link={link} health={queue.health} disabled={controlsOff} />
+            <CheckNowButton link={link} health={queue.health} disabled={controlsOff} />
+          </>
+        )
+      }
+      healthStatus={queue.health && <LinkCheckStatus link={link} health={queue.health} />}
     />
   );
 }

@@ -7,6 +7,9 @@ export interface RotatorFormValues {
   backupUrl: string;
   windowHours: string;
   filterBots: boolean;
+  /** Issue 16: mail the owner when a link reaches its cap / when the queue becomes empty. */
+  notifyLinkCompleted: boolean;
+  notifyQueueEmpty: boolean;
 }
 
 export type RotatorFormErrors = Partial<Record<'backupUrl' | 'windowHours', string>>;
@@ -42,6 +45,8 @@ export const toFormValues = (s: RotatorSettings): RotatorFormValues => ({
   backupUrl: s.backup_url ?? '',
   windowHours: String(s.unique_window_hours),
   filterBots: s.filter_bots,
+  notifyLinkCompleted: s.notify_link_completed,
+  notifyQueueEmpty: s.notify_queue_empty,
 });
 
 /** The browser's check mirrors the server's texts (the server checks again). */
@@ -64,5 +69,7 @@ export function toUpdateBody(v: RotatorFormValues, userId: string): UpdateRotato
     backup_url: v.backupUrl.trim() || null,
     unique_window_hours: Number(v.windowHours.trim()),
     filter_bots: v.filterBots,
+    notify_link_completed: v.notifyLinkCompleted,
+    notify_queue_empty: v.notifyQueueEmpty,
   };
 }

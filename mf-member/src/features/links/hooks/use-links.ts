@@ -105,7 +105,7 @@ export function useLinks(userId: string, enabled: boolean) {
     setReordering(true);
     try {
       const answer = await reorderLinks(userId, ids);
-      lists.replace({ pending: answer.pending, completed: answer.completed });
+      lists.replace({ pending: answer.pending, paused: answer.paused, completed: answer.completed });
       return true;
     } catch (error) {
       // Usually the queue changed meanwhile (a click completed a link): show the server's order.
