@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lazily, postgresBulkDb, registerBulkReads, sqliteBulkDb, type BulkPoolBase } from './bulk-reads';
 import type { Database, Db, Engine } from './database';
 import { registerChangeSource } from './change-source';
 import { preparingPool } from './pg-prepared';
@@ -72,22 +73,25 @@ export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
     const writes = new ProfileWrites();
     const db = new Kysely<Database>({ dialect: watchedDialect(dialect, writes) });
     registerChangeSource(db, { writes, sqliteDataVersion: () => Number(writer.pragma('data_version', { simple: true })) });
-    return { db, engine: 'sqlite', close: () => db.destroy() };
+    if (inMemory) return { db, engine: 'sqlite', close: () => db.destroy() };
+    // Long reads (the clicks CSV) go through a small connection of their own (bulk-reads.ts).
+    const bulk = lazily(() => sqliteBulkDb(file));
+    registerBulkReads(db, bulk.get);
+    return { db, engine: 'sqlite', close: () => closeBoth(db, bulk) };
   }
-  const pool = new pg.Pool({
+  const base: BulkPoolBase = {
     connectionString: url,
-    max: opts.poolMax ?? 10,
     application_name: opts.applicationName ?? 'rotalink-api',
     // Never a hang: connecting (or waiting for a free pooled connection), each statement on the
     // server, and each answer on the client (a dead network never answers) are all bounded.
     connectionTimeoutMillis: timeoutMs,
     statement_timeout: timeoutMs,
-    query_timeout: timeoutMs + 1000,
     // A transaction left open by a crashed node frees its locks.
     idle_in_transaction_session_timeout: Math.max(10_000, timeoutMs * 2),
     keepAlive: true,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...base, max: opts.poolMax ?? 10, query_timeout: timeoutMs + 1000 });
   // An idle client dropped by the server (restart, failover) must not crash the process:
   // the pool replaces it on the next query. (Checked-out clients: see pg-prepared.ts.)
   const report = opts.onConnectionError ?? ((message: string) => console.error(message));
@@ -99,7 +103,17 @@ export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
   const db = new Kysely<Database>({ dialect: watchedDialect(dialect, writes) });
   const applicationName = `${opts.applicationName ?? 'rotalink-api'}:changes`.slice(0, 63);
   registerChangeSource(db, { writes, postgres: { connectionString: url, searchPath: opts.searchPath, timeoutMs, applicationName } });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  const bulk = lazily(() => postgresBulkDb(base, timeoutMs + 1000, report));
+  registerBulkReads(db, bulk.get);
+  return { db, engine: 'postgres', close: () => closeBoth(db, bulk) };
+}
+
+async function closeBoth(db: Db, bulk: { close(): Promise<void> }): Promise<void> {
+  try {
+    await db.destroy();
+  } finally {
+    await bulk.close();
+  }
 }
 
 function openSqlite(file: string): SQLite.Database {

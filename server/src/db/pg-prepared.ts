@@ -29,8 +29,14 @@ export function preparedName(sql: string): string | undefined {
  * network reset) while Kysely holds the client emitted 'error' with no listener, which killed the
  * process. Each client gets its own listener once; the query in flight fails (→ 503, see
  * unavailable.ts), and a client that failed is destroyed on release instead of going back to the pool.
+ * With `readTimeoutMs` (a pool created WITHOUT pg's query_timeout), each query is sent in pg's
+ * callback form and timed by `timedQuery` below.
  */
-export function preparingPool(pool: pg.Pool, onClientError: (err: Error) => void = () => {}): PostgresPool {
+export function preparingPool(
+  pool: pg.Pool,
+  onClientError: (err: Error) => void = () => {},
+  opts: { readTimeoutMs?: number } = {},
+): PostgresPool {
   // One wrapper per pooled client: Kysely keys its connections by client object.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const broken = new WeakMap<pg.PoolClient, Error>();
@@ -52,7 +58,9 @@ export function preparingPool(pool: pg.Pool, onClientError: (err: Error) => void
         query: ((text: unknown, values?: unknown[]) => {
           if (typeof text !== 'string') return client.query(text as pg.Submittable);
           const name = names.get(text);
-          return (name ? client.query({ name, text, values }) : client.query(text, values)).catch(failed);
+          const config = name ? { name, text, values } : { text, values };
+          if (opts.readTimeoutMs) return timedQuery(client, config, opts.readTimeoutMs).catch(failed);
+          return (name ? client.query(config) : client.query(text, values)).catch(failed);
         }) as unknown as PostgresPoolClient['query'],
         release: () => client.release(broken.get(client)),
       };
@@ -64,4 +72,30 @@ export function preparingPool(pool: pg.Pool, onClientError: (err: Error) => void
     connect: async () => wrap(await pool.connect()),
     end: () => pool.end(),
   };
+}
+
+/**
+ * One query in pg's callback form, bounded by a timer of our own. Both pg's promise form and its
+ * query_timeout timer keep each finished query — and its rows — reachable from objects that
+ * outlive it, so under a steady stream of reads (the clicks CSV) every page's rows were promoted
+ * to V8's old generation and stayed until the next full collection. Measured on 300,000 rows in
+ * 1,000-row pages: 68–75 MB promoted with either, 3 MB with neither; in the API that was +115 MB
+ * of heap during a million-row download (decision 0073). The timer holds only the client: on
+ * expiry it destroys the connection (a dead network never answers), pg fails the query, and the
+ * query fails as "Query read timeout", so the client is dropped on release.
+ */
+function timedQuery(client: pg.PoolClient, config: pg.QueryConfig, ms: number): Promise<pg.QueryResult> {
+  const expired = { at: 0 };
+  const timer = setTimeout(() => {
+    expired.at = Date.now();
+    (client as unknown as pg.Client).connection.stream.destroy();
+  }, ms);
+  return new Promise((resolve, reject) => {
+    client.query(config, (err: Error | undefined, result: pg.QueryResult) => {
+      clearTimeout(timer);
+      if (expired.at) reject(new Error(`Query read timeout (no answer in ${ms} ms)`));
+      else if (err) reject(err);
+      else resolve(result);
+    });
+  });
 }

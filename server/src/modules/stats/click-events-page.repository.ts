@@ -28,11 +28,7 @@ export async function readEventPage(
     .select(['id', 'created_at', 'link_id', 'source', 'verdict', 'device', 'referrer_host'])
     .where('user_id', '=', q.userId)
     .where('created_at', '<', q.to)
-    .where((eb) =>
-      after
-        ? eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id))
-        : eb('created_at', '>=', q.from),
-    )
+    .where((eb) => (after ? eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)) : eb('created_at', '>=', q.from)))
     .orderBy('created_at')
     .orderBy('id')
     .limit(q.limit)

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { CLICKS_CSV_COLUMNS } from '@rotalink/shared-api/contract';
+import { bulkReadsOf } from '../../db/bulk-reads';
 import type { Db } from '../../db/database';
 import { readEventPage, type CsvEventRow, type PageCursor } from './click-events-page.repository';
 import { csvCell, csvLine } from './csv-cell';
@@ -29,7 +30,8 @@ function pageCsv(page: CsvEventRow[], linkCells: Map<string, string>): string {
  * A profile's raw click events in [from, to) as CSV, one page of rows per chunk: the stream asks
  * for the next page only when the client has taken the previous one (Readable.from pulls on
  * demand), so a million rows go out in the memory of one page; a client that goes away stops
- * the reads. A UTF-8 byte-order mark first, so spreadsheets read names in any script right.
+ * the reads. The pages are bulk reads (db/bulk-reads.ts): not through the visitors' cache or
+ * pool. A UTF-8 byte-order mark first, so spreadsheets read names in any script right.
  */
 export function clicksCsvStream(db: Db, q: { userId: string; range: Range; links: LinkName[]; pageRows?: number }): Readable {
   const linkCells = new Map(q.links.map((l) => [l.id, `${csvCell(l.name)},${csvCell(l.url)}`]));
@@ -39,9 +41,10 @@ export function clicksCsvStream(db: Db, q: { userId: string; range: Range; links
 
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(CLICKS_CSV_COLUMNS)}`;
+    const reader = bulkReadsOf(db);
     let after: PageCursor | null = null;
     for (;;) {
-      const page = await readEventPage(db, { userId: q.userId, from, to, after, limit });
+      const page = await readEventPage(reader, { userId: q.userId, from, to, after, limit });
       if (page.length === 0) return;
       const last = page[page.length - 1];
       after = { createdAt: last.created_at, id: last.id };
