@@ -15,12 +15,23 @@ export function etagOf(parts: ReadonlyArray<string | number>): string {
   return `"${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 27)}"`;
 }
 
+const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+
+/**
+ * RFC 9110 §13.1.2: If-None-Match uses the weak comparison (W/ ignored on either side); a list of
+ * tags, or `*`. The one place the API compares them: the Stats and links reads here, the public
+ * answer cache (modules/visitor/public-cache/cached-answer.ts).
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const mine = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === mine);
+}
+
 /** Sets the ETag; true (and a 304 is due) when the client's If-None-Match already holds it. */
 export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   reply.header('etag', etag).header('cache-control', 'private, no-cache');
-  const held = request.headers['if-none-match'];
-  if (!held) return false;
-  return held === '*' || held.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+  return etagMatches(request.headers['if-none-match'], etag);
 }
 
 /**

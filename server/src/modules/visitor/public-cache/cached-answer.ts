@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { etagMatches } from '../../../http/conditional';
 import type { AnswerKind, CachedAnswer, PublicAnswerCache } from './answer-cache';
 
 /**
@@ -8,23 +9,14 @@ import type { AnswerKind, CachedAnswer, PublicAnswerCache } from './answer-cache
  * once is ever a key. A miss runs the route as usual and stores what it sent.
  *
  * Both carry an ETag and `Cache-Control: no-cache` (a browser may keep the answer but must ask
- * again each time), and a matching If-None-Match is answered 304 without a body. The comparison
- * is a few lines here rather than @fastify/etag, which would hash every answer again on every
- * request: the cache already holds each answer's ETag.
+ * again each time), and a matching If-None-Match (http/conditional.ts) is answered 304 without a
+ * body. Not @fastify/etag, which would hash every answer again on every request: the cache
+ * already holds each answer's ETag.
  */
 function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   reply.header('etag', answer.etag).header('cache-control', 'no-cache');
-  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(answer.body);
-}
-
-const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
-
-/** RFC 9110 §13.1.2: If-None-Match uses the weak comparison; a list, or `*`. */
-export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const mine = opaque(etag);
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === mine);
 }
 
 const profileIdOf = (request: FastifyRequest): string | undefined => {
