@@ -115,6 +115,19 @@ test('says so when the user has no links', async () => {
   expect(screen.getByText('No completed links yet.')).toBeInTheDocument();
 });
 
+test('while the links load it says so and shows no empty lists', async () => {
+  let answerNow: (value: ReturnType<typeof answer>) => void = () => {};
+  mockDetails.mockReturnValue(new Promise((resolve) => (answerNow = resolve)));
+  withState();
+  // The user from the navigation state is shown at once; their links are not known yet.
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Alice');
+  expect(screen.getByText('Loading links…')).toBeInTheDocument();
+  expect(screen.queryByText('No pending links.')).not.toBeInTheDocument();
+  answerNow(answer(alice, links));
+  expect(await screen.findByText('3 / 10')).toBeInTheDocument();
+  expect(screen.queryByText('Loading links…')).not.toBeInTheDocument();
+});
+
 test('after a reload (no state) the user, links and sub-profiles come from the single-user read by ?userId=, no list', async () => {
   const bob = makeUser({ user_id: 'u-bob', email: 'bob@example.org', first_name: 'Bob', last_name: 'Builder', sub_profile_count: 1 });
   const side: SubProfile = {

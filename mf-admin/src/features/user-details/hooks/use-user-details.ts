@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { errorKind, errorText, getAdminUser, type AdminUser, type Link, type SubProfile } from '@rotalink/shared-api';
+import { errorKind, errorText, getAdminUser, type AdminUser, type Link } from '@rotalink/shared-api';
+import { useUserRead } from '../../../hooks/use-user-read';
 
 export const NOT_FOUND_MESSAGE = 'That user could not be found. Pick one from the list.';
 export const LOAD_FAILED_MESSAGE = 'Could not load that user. Pick one from the list.';
@@ -15,24 +16,22 @@ function userFromState(state: unknown): AdminUser | null {
   return user && typeof user === 'object' && typeof (user as AdminUser).user_id === 'string' ? (user as AdminUser) : null;
 }
 
+const DETAILS_FAILURE = { message: DETAILS_FAILED_MESSAGE, log: 'Loading the user failed' };
+
 /**
  * The user on /user-details (spec §2) and what the page shows of them, from one admin read by id
- * (issue 12: `GET /api/admin/users/:userId`, no list). The navigation state's copy is shown at once
- * while the read runs; after a reload or from a bookmark `?userId=` alone is enough. No id, or a
- * user that is gone → back to the list with a message (issue 5).
+ * (issue 12: `GET /api/admin/users/:userId`, no list), loaded (and retried) by useUserRead. The
+ * navigation state's copy is shown at once while the read runs; after a reload or from a bookmark
+ * `?userId=` alone is enough. No id, or a user that is gone → back to the list with a message
+ * (issue 5); a failure once the user is shown keeps them and offers "Try again".
  */
 export function useUserDetails(handleAccessError: (err: unknown) => boolean) {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [user, setUserState] = useState<AdminUser | null>(() => userFromState(location.state));
-  const [links, setLinks] = useState<Link[]>([]);
-  const [subProfiles, setSubProfiles] = useState<SubProfile[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const userId = params.get('userId') ?? user?.user_id ?? null;
   const hadUser = useRef(user !== null);
-  const latest = useRef(0);
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
@@ -42,36 +41,28 @@ export function useUserDetails(handleAccessError: (err: unknown) => boolean) {
     navigateRef.current('/admin_dashboard', { replace: true });
   }, []);
 
-  const load = useCallback(async () => {
-    if (!userId) return backToList(NOT_FOUND_MESSAGE);
-    const request = ++latest.current;
-    setLoading(true);
-    setError(null);
-    try {
-      const answer = await getAdminUser(userId);
-      if (request !== latest.current) return;
-      hadUser.current = true;
-      setUserState(answer.user);
-      setLinks(answer.links);
-      setSubProfiles(answer.subProfiles);
-    } catch (err) {
-      if (request !== latest.current || handleAccessError(err)) return;
-      console.error('Loading the user failed', err);
-      if (errorKind(err) === 'not-found') return backToList(NOT_FOUND_MESSAGE);
-      if (!hadUser.current) return backToList(errorText(err, LOAD_FAILED_MESSAGE, { serverText: false }));
-      setError(errorText(err, DETAILS_FAILED_MESSAGE, { serverText: false }));
-    } finally {
-      if (request === latest.current) setLoading(false);
-    }
-  }, [userId, handleAccessError, backToList]);
+  /** Access errors as everywhere; a user that is gone, or never shown, sends the page back to the list. */
+  const handleFailure = useCallback(
+    (err: unknown) => {
+      if (handleAccessError(err)) return true;
+      if (errorKind(err) === 'not-found') backToList(NOT_FOUND_MESSAGE);
+      else if (!hadUser.current) backToList(errorText(err, LOAD_FAILED_MESSAGE, { serverText: false }));
+      else return false;
+      console.error(DETAILS_FAILURE.log, err);
+      return true;
+    },
+    [handleAccessError, backToList],
+  );
+  const { data, loading, error, reload } = useUserRead(userId, getAdminUser, handleFailure, DETAILS_FAILURE);
 
   useEffect(() => {
-    void load();
-    const requests = latest; // a request counter, not a DOM node: reading it at cleanup is the point
-    return () => {
-      requests.current++; // unmounted or another user: drop the answer in flight
-    };
-  }, [load]);
+    if (!userId) backToList(NOT_FOUND_MESSAGE);
+  }, [userId, backToList]);
+  useEffect(() => {
+    if (!data) return;
+    hadUser.current = true;
+    setUserState(data.user);
+  }, [data]);
 
   /** After a save: show the server's copy, and keep it in the history entry for Back/Forward. */
   function setUser(next: AdminUser) {
@@ -79,11 +70,12 @@ export function useUserDetails(handleAccessError: (err: unknown) => boolean) {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...(location.state as object | null), user: next } });
   }
 
+  const links = data?.links;
   const { pending, completed } = useMemo(
-    () => ({ pending: links.filter((l) => !isCompleted(l)), completed: links.filter(isCompleted) }),
+    () => ({ pending: (links ?? []).filter((l) => !isCompleted(l)), completed: (links ?? []).filter(isCompleted) }),
     [links],
   );
   const from = (location.state as { from?: unknown } | null)?.from;
   const listPath = typeof from === 'string' && from.startsWith('/admin_dashboard') ? from : '/admin_dashboard';
-  return { user, setUser, pending, completed, subProfiles, loading, error, reload: load, listPath };
+  return { user, setUser, pending, completed, subProfiles: data?.subProfiles ?? [], loading, error, reload, listPath };
 }
