@@ -20,15 +20,17 @@ export function serverEntry(repoRoot) {
  * @param {string} o.workDir       per-process data dir and log file live here
  * @param {string} o.name          for the log file name
  * @param {string} [o.publicSiteUrl]  the shell origin (CORS) when a browser will call it
+ * @param {string[]} [o.nodeArgs]  more node options (e.g. a --require probe), after BENCH_NODE_ARGS
+ * @param {Record<string, string>} [o.env]  more environment for the API process
  */
-export async function startApi({ repoRoot, databaseUrl, workDir, name, publicSiteUrl }) {
+export async function startApi({ repoRoot, databaseUrl, workDir, name, publicSiteUrl, nodeArgs: extraArgs = [], env: extraEnv = {} }) {
   const entry = serverEntry(repoRoot);
   if (!existsSync(entry)) throw new Error(`the server is not built (${entry} is missing; run npm run build -w server)`);
   const port = await freePort();
   const dataDir = join(workDir, name);
   mkdirSync(dataDir, { recursive: true });
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the API under load.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...extraArgs];
   const handle = startNode([...nodeArgs, entry], {
     cwd: join(repoRoot, 'server'),
     logFile: join(workDir, `${name}.log`),
@@ -53,6 +55,7 @@ export async function startApi({ repoRoot, databaseUrl, workDir, name, publicSit
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       REDIS_URL: '',
       SMTP_URL: '',
+      ...extraEnv,
     },
   });
   const base = `http://127.0.0.1:${port}`;

@@ -117,12 +117,17 @@ function originName(page, origin) {
   return hit ? `${hit[0]}:` : origin;
 }
 
+/** "; heap +9.6, Buffers +8.6 MB" when the API's memory probe answered. */
+const heapPart = (c) =>
+  c.heapGrowthMB === null || c.heapGrowthMB === undefined ? '' : `; heap +${n1(c.heapGrowthMB)}, Buffers +${n1(c.buffersGrowthMB)} MB`;
+
 function statsTable(stats) {
   if (!stats || stats.error) return `**Stats: NOT MEASURED — ${stats?.error ?? 'not run'}**`;
   const lines = [
     `A profile with ${n0(STATS_TARGETS.events)} click events over 30 days (10 links, roll-ups built by the server's own code). ` +
       `One request at a time (the latency a member's page sees), ${stats.runs} rounds × ${stats.duration} s, medians of the rounds; ` +
-      'the CSV is all the events, its memory the API process’s peak private RSS (RssAnon) during the download minus the same just before (the SQLite file’s mapped pages are the OS page cache, not counted).',
+      'the CSV is all the events, its memory the API process’s peak private RSS (RssAnon) during the download minus the same just before (the SQLite file’s mapped pages are the OS page cache, not counted); ' +
+      'of which the V8 heap and Buffers are the peaks seen by a probe in the process (lib/mem-probe.cjs), the rest native memory (SQLite’s page cache, zlib).',
     '',
     '| scenario | engine | req/s | p50 ms | p99 ms | target | result |',
     '|---|---|---:|---:|---:|---|---|',
@@ -141,7 +146,7 @@ function statsTable(stats) {
     }
     const c = e.csv;
     lines.push(
-      `| GET /api/stats/clicks.csv, ${n0(c.rows)} rows (${n1(c.mb)} MB in ${n1(c.seconds)} s) | ${c.engine} | – | – | – | API memory growth < ${STATS_TARGETS.csvGrowthMB} MB | ${yes(c.growthMB < STATS_TARGETS.csvGrowthMB)} (+${n1(c.growthMB)} MB: ${n0(c.rssBeforeMB)} → ${n0(c.rssPeakMB)} MB) |`,
+      `| GET /api/stats/clicks.csv, ${n0(c.rows)} rows (${n1(c.mb)} MB in ${n1(c.seconds)} s) | ${c.engine} | – | – | – | API memory growth < ${STATS_TARGETS.csvGrowthMB} MB | ${yes(c.growthMB < STATS_TARGETS.csvGrowthMB)} (+${n1(c.growthMB)} MB: ${n0(c.rssBeforeMB)} → ${n0(c.rssPeakMB)} MB${heapPart(c)}) |`,
     );
     checks.push(...e.checks);
   }

@@ -1,8 +1,9 @@
 // Part of the bench for issue 15: a profile with 1,000,000 click events, on SQLite and
-// PostgreSQL. The Stats page's two reads (the 30-day summary and the 30-day hourly series) are
-// timed one request at a time, the latency one member's page sees; the CSV of all million
-// events is downloaded while the API process's resident memory is sampled.
-import { readFileSync } from 'node:fs';
+// PostgreSQL. The Stats page's reads (the 30-day summary, the 30-day hourly series of the profile
+// and of one link) are timed one request at a time, the latency one member's page sees; the CSV
+// of all million events is downloaded while the API process's resident memory is sampled, and
+// its V8 heap and Buffers by a probe inside it (lib/mem-probe.cjs).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApi } from './api-server.mjs';
 import { runLoad } from './load.mjs';
@@ -27,8 +28,21 @@ function rssMB(pid) {
   return Number(line?.match(/(\d+)/)?.[1] ?? NaN) / 1024;
 }
 
-/** Downloads the CSV, counting its lines, while sampling the API's RSS every 20 ms. */
-async function measureCsv({ base, pid, url, token }) {
+/** Asks the API's memory probe for its figures (and new peaks); null when it did not answer in 2 s. */
+async function probeMemory(pid, file) {
+  const lines = () => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).length : 0);
+  const had = lines();
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < 2000; waited += 20) {
+    if (lines() > had) return JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return null;
+}
+
+/** Downloads the CSV, counting its lines, while sampling the API's RSS every 20 ms (and its heap through the probe). */
+async function measureCsv({ base, pid, url, token, probeFile }) {
+  const probeBefore = await probeMemory(pid, probeFile);
   const before = rssMB(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMB(pid))), 20);
@@ -46,7 +60,12 @@ async function measureCsv({ base, pid, url, token }) {
     clearInterval(sampler);
   }
   peak = Math.max(peak, rssMB(pid));
+  const probeAfter = probeBefore && (await probeMemory(pid, probeFile));
+  const growth = (k) => (probeAfter ? probeAfter[`peak_${k}`] - probeBefore[k] : null);
   return {
+    heapBeforeMB: probeBefore?.heapUsed ?? null,
+    heapGrowthMB: growth('heapUsed'),
+    buffersGrowthMB: growth('arrayBuffers'),
     rows: lines - 1,
     mb: bytes / 1e6,
     seconds: (performance.now() - started) / 1000,
@@ -73,7 +92,15 @@ async function benchEngine({ engine, repoRoot, workDir, runs, duration, log }) {
       pgDb = await createBenchDatabase();
       databaseUrl = pgDb.url;
     }
-    api = await startApi({ repoRoot, databaseUrl, workDir, name: `stats-api-${engine}` });
+    const probeFile = join(workDir, `stats-api-${engine}.memory.jsonl`);
+    api = await startApi({
+      repoRoot,
+      databaseUrl,
+      workDir,
+      name: `stats-api-${engine}`,
+      nodeArgs: ['--require', join(repoRoot, 'bench', 'lib', 'mem-probe.cjs')],
+      env: { MEMPROBE_FILE: probeFile },
+    });
     const member = await createMember(api.base, {
       tag: 'stats',
       links: Array.from({ length: 10 }, (_, i) => ({ cap: BIG_CAP, name: `Offer ${i + 1}` })),
@@ -105,6 +132,12 @@ async function benchEngine({ engine, repoRoot, workDir, runs, duration, log }) {
         label: 'GET /api/stats/series, 30 days hourly (America/New_York)',
         url: `/api/stats/series?${q}&interval=hour&tz=America%2FNew_York`,
       },
+      {
+        // The Stats page's chart of one link (its link filter): the per-link 15-minute roll-ups.
+        id: 'linkSeries',
+        label: 'GET /api/stats/series, one link, 30 days hourly (America/New_York)',
+        url: `/api/stats/series?${q}&interval=hour&tz=America%2FNew_York&link_id=${encodeURIComponent(member.linkIds[0])}`,
+      },
     ];
     // Correctness first: the summary counts every seeded event.
     const { json: summary } = await http(api.base, 'GET', scenarios[0].url, { token: member.token });
@@ -122,10 +155,11 @@ async function benchEngine({ engine, repoRoot, workDir, runs, duration, log }) {
       p99: medianOf(rounds[s.id], 'p99'),
       non2xx: median(rounds[s.id].map((x) => x.completed - x.ok2xx)),
     }));
-    const csv = await measureCsv({ base: api.base, pid: api.child.pid, url: `/api/stats/clicks.csv?${q}`, token: member.token });
+    const csv = await measureCsv({ base: api.base, pid: api.child.pid, url: `/api/stats/clicks.csv?${q}`, token: member.token, probeFile });
     checks.push({ check: `CSV has one row per event (${engine})`, expected: STATS_TARGETS.events, observed: csv.rows });
     log(
-      `  ${engine}: summary p99 ${rows[0].p99} ms, series p99 ${rows[1].p99} ms; CSV ${csv.rows} rows in ${csv.seconds.toFixed(1)} s, RSS +${csv.growthMB.toFixed(1)} MB`,
+      `  ${engine}: summary p99 ${rows[0].p99} ms, series p99 ${rows[1].p99} ms, one-link series p99 ${rows[2].p99} ms; ` +
+        `CSV ${csv.rows} rows in ${csv.seconds.toFixed(1)} s, RSS +${csv.growthMB.toFixed(1)} MB (heap +${csv.heapGrowthMB?.toFixed(1) ?? '?'} MB, Buffers +${csv.buffersGrowthMB?.toFixed(1) ?? '?'} MB)`,
     );
     return { engine, seedSeconds, rows, csv: { engine, ...csv }, checks };
   } catch (err) {
