@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import { ApiError, getProfile, getRotatorSettings, getStatsSummary, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { ApiError, getProfile, getRotatorSettings, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { getStatsSummary } from '@rotalink/shared-api/live';
 import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
 import { live, makeSummary, makeTotals } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
@@ -12,6 +13,9 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getRotatorSettings: jest.fn(),
+}));
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
   getStatsSummary: jest.fn(),
 }));
 const mockSummary = getStatsSummary as jest.MockedFunction<typeof getStatsSummary>;

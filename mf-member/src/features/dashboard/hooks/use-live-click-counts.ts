@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { getStatsSummary, LIVE_POLL_MS } from '@rotalink/shared-api';
+import { getStatsSummary, LIVE_POLL_MS } from '@rotalink/shared-api/live';
 import { useVisiblePolling } from '../../../components/live/use-visible-polling';
 
 export interface ClickCount {
