@@ -54,7 +54,16 @@ import {
   UpdateUserOk,
   UserDeleteBody,
 } from './admin';
-import { AdminUserStats, ClicksCsv, StatsRangeQuery, StatsSeries, StatsSeriesQuery, StatsSummary } from './stats';
+import {
+  AdminUserStats,
+  ClicksCsv,
+  StatsProfiles,
+  StatsProfilesQuery,
+  StatsRangeQuery,
+  StatsSeries,
+  StatsSeriesQuery,
+  StatsSummary,
+} from './stats';
 
 export interface Endpoint extends CallPath {
   body?: TSchema;
@@ -111,6 +120,12 @@ export const endpoints = {
   getStatsSummary: e({ ...statsPaths.getStatsSummary, querystring: StatsRangeQuery, response: { 200: StatsSummary, 304: NotModified } }),
   getStatsSeries: e({ ...statsPaths.getStatsSeries, querystring: StatsSeriesQuery, response: { 200: StatsSeries, 304: NotModified } }),
   downloadClicksCsv: e({ ...statsPaths.downloadClicksCsv, querystring: StatsRangeQuery, response: { 200: ClicksCsv } }),
+  /** The member's profiles' clicks in one call (the dashboard's live counts), from roll-ups too. */
+  getStatsProfiles: e({
+    ...statsPaths.getStatsProfiles,
+    querystring: StatsProfilesQuery,
+    response: { 200: StatsProfiles, 304: NotModified },
+  }),
   adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: AdminLoginOk } }),
   /** Issue 12: paged and searched on the server when asked; bounded to 1,000 when not. */
   getAllUsers: e({ ...paths.getAllUsers, querystring: AllUsersQuery, response: { 200: AllUsersOk } }),
