@@ -22,7 +22,7 @@ jest.mock('@rotalink/shared-api', () => ({
 jest.mock('@rotalink/shared-api/live', () => ({
   ...jest.requireActual('@rotalink/shared-api/live'),
   pollMemberLinks: jest.fn(() => new Promise(() => {})),
-  getStatsSummary: jest.fn(() => new Promise(() => {})),
+  getStatsProfiles: jest.fn(() => new Promise(() => {})),
 }));
 const mockGetProfile = jest.mocked(getProfile);
 

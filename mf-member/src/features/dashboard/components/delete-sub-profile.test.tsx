@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, getRotatorSettings, deleteSubProfile, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
-import { getStatsSummary } from '@rotalink/shared-api/live';
+import { getStatsProfiles } from '@rotalink/shared-api/live';
 import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
-import { live, makeSummary } from '../../../test-utils/stats-fixtures';
+import { live, makeProfiles } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { DashboardPage } from './dashboard-page';
 
@@ -17,7 +17,7 @@ jest.mock('@rotalink/shared-api', () => ({
 }));
 jest.mock('@rotalink/shared-api/live', () => ({
   ...jest.requireActual('@rotalink/shared-api/live'),
-  getStatsSummary: jest.fn(),
+  getStatsProfiles: jest.fn(),
 }));
 const mockSubs = getSubProfiles as jest.MockedFunction<typeof getSubProfiles>;
 const mockDelete = deleteSubProfile as jest.MockedFunction<typeof deleteSubProfile>;
@@ -30,7 +30,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
   (getRotatorSettings as jest.Mock).mockResolvedValue(makeRotatorSettings());
-  (getStatsSummary as jest.Mock).mockResolvedValue(live(makeSummary()));
+  (getStatsProfiles as jest.Mock).mockResolvedValue(live(makeProfiles({})));
   (getProfile as jest.Mock).mockResolvedValue(makeUser());
   mockSubs.mockResolvedValue({ subProfiles: [bob, eve] });
   confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);
