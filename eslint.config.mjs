@@ -1,9 +1,9 @@
 // One ESLint config for the whole tree (CONVENTIONS 17). Import boundaries: remotes never import
 // each other or the shell; shared-api is only ever imported by its package name (a relative
 // import would put a second copy of the token store in the page), and by its main entry (the
-// Module Federation singleton) — its stateless subpath entries are for the shell's start-up
-// preloader, which may load no shared module, and for the server. Inside each remote, imports
-// flow one way (bulletproof-react's zones): app (exposed/, bootstrap) → features → shared.
+// Module Federation singleton) or its /live entry — its stateless subpath entries are for the
+// shell's start-up preloader, which may load no shared module, and for the server. Inside each
+// remote, imports flow one way (bulletproof-react's zones): app (exposed/, bootstrap) → features → shared.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -27,10 +27,12 @@ const boundaryPatterns = (self) => [
       message: `${self} must not import ${app}: teams deploy independently.`,
     })),
 ];
+// '/live' is the one subpath entry pages import (decision 0071): the live-data calls, kept out of
+// the singleton so the visitor page does not carry them; they reach the singleton by its name.
 const SUBPATH_ENTRY = {
-  group: ['@rotalink/shared-api/*'],
+  group: ['@rotalink/shared-api/*', '!@rotalink/shared-api/live'],
   message:
-    "Import '@rotalink/shared-api' (the shared singleton, which re-exports /paths and /rules); the subpath entries are for the shell's start-up preloader and the server.",
+    "Import '@rotalink/shared-api' (the shared singleton, which re-exports /paths and /rules) or '@rotalink/shared-api/live' (the live-data calls); the other subpath entries are for the shell's start-up preloader and the server.",
 };
 const boundaryRules = (self) => ({ 'no-restricted-imports': ['error', { patterns: [...boundaryPatterns(self), SUBPATH_ENTRY] }] });
 

@@ -27,7 +27,7 @@ function frontEndJestConfig({ dirname, displayName }) {
     },
     moduleNameMapper: {
       '^@rotalink/shared-api$': path.join(__dirname, '..', 'shared-api', 'src', 'index.ts'),
-      '^@rotalink/shared-api/(contract|paths|rules)$': path.join(__dirname, '..', 'shared-api', 'src', '$1', 'index.ts'),
+      '^@rotalink/shared-api/(contract|paths|rules|live)$': path.join(__dirname, '..', 'shared-api', 'src', '$1', 'index.ts'),
       '\\.css$': path.join(__dirname, 'jest-style-stub.js'),
     },
     setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.js')],

@@ -6,6 +6,11 @@
 //
 //   node build-config/scripts/compare-visitor-page.mjs [--runs 3] [--slow-only] LABEL=ROOT ...
 //
+// After the medians it prints the page's scripts file by file (gzip bytes, first run of the first
+// profile), each named by what it is — a hashed chunk by the shared module it holds (the app's
+// mf-manifest.json) or its exposed page — so the same file lines up across builds whose chunk
+// ids and hashes differ.
+//
 // ROOT is a folder holding shell/dist, mf-public/dist, mf-member/dist, mf-admin/dist (the repo
 // itself, or a copy of earlier dists). "JS gzip" adds up the .gz files of the scripts the page
 // loaded (what a gzip-only client downloads); "JS wire" is what Chromium moved (brotli + headers).
@@ -38,13 +43,35 @@ const LAUNCH = [
 ];
 const PROBE = readFileSync(join(repoRoot, 'bench/lib/vitals-probe.js'), 'utf8');
 
-/** Size of the .gz copy of the file behind `url` (or the file itself when too small to compress). */
-function gzipBytes(url, set) {
+/** The workspace (shell, mf-public…) serving `url` in this set, and the file's path in its dist/. */
+function fileOf(url, set) {
   const u = new URL(url);
   const ws = Object.entries(set.fe.origins).find(([, o]) => o === u.origin)?.[0];
-  if (!ws) return 0;
-  const file = join(set.root, ws, 'dist', decodeURIComponent(u.pathname));
+  return ws ? { ws, path: decodeURIComponent(u.pathname).replace(/^\/+/, '') } : null;
+}
+
+/** Size of the .gz copy of the file behind `url` (or the file itself when too small to compress). */
+function gzipBytes(url, set) {
+  const f = fileOf(url, set);
+  if (!f) return 0;
+  const file = join(set.root, f.ws, 'dist', f.path);
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : existsSync(file) ? statSync(file).size : 0;
+}
+
+/**
+ * A name for the file behind `url` that is the same in every build: its path without the content
+ * hash, and for a numbered chunk what it holds — the shared modules whose chunk it is in the app's
+ * mf-manifest.json (e.g. 'shell shared:@rotalink/shared-api'), else 'chunk'.
+ */
+function roleOf(url, set) {
+  const f = fileOf(url, set);
+  if (!f) return url;
+  const name = f.path.replace(/\.[0-9a-f]{16,}(\.chunk)?\.js$/, '.js');
+  if (!/^static\/js\/\d+\.js$/.test(name)) return `${f.ws} ${name}`;
+  const manifest = join(set.root, f.ws, 'dist', 'mf-manifest.json');
+  const shared = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')).shared ?? []) : [];
+  const holds = shared.filter((m) => (m.assets?.js?.sync ?? []).includes(f.path)).map((m) => m.name);
+  return `${f.ws} ${holds.length ? `shared:${holds.sort().join('+')}` : 'chunk'}`;
 }
 
 async function loadOnce(set, profile) {
@@ -89,6 +116,7 @@ async function loadOnce(set, profile) {
     const s = net.summary(set.fe.origins);
     return {
       gzipKB: scripts.reduce((n, url) => n + gzipBytes(url, set), 0) / 1024,
+      perFile: scripts.map((url) => ({ role: roleOf(url, set), gzip: gzipBytes(url, set) })),
       wireKB: s.jsKB,
       files: s.jsRequests,
       requests: s.requests,
@@ -105,6 +133,17 @@ async function loadOnce(set, profile) {
   } finally {
     await browser.close();
   }
+}
+
+/** The scripts of each set's first run, file by file, gzip bytes (a file a set did not load: —). */
+function printPerFile(results) {
+  const labels = [...results.keys()];
+  const bytes = labels.map((label) => new Map(results.get(label)[0].perFile.map((f) => [f.role, f.gzip])));
+  const roles = [...new Set(bytes.flatMap((m) => [...m.keys()]))].sort();
+  console.log(`\nJS gzip bytes file by file (run 1)\n| file | ${labels.join(' | ')} |\n|---|${labels.map(() => '---:').join('|')}|`);
+  for (const role of roles) console.log(`| ${role} | ${bytes.map((m) => m.get(role) ?? '—').join(' | ')} |`);
+  const total = (m) => [...m.values()].reduce((a, b) => a + b, 0);
+  console.log(`| **total** | ${bytes.map((m) => `**${total(m)}**`).join(' | ')} |`);
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'rl-compare-'));
@@ -153,6 +192,7 @@ try {
     if (process.env.TIMELINE)
       for (const [label, xs] of results) console.log(`${label} requests (run 1, ms from navigation):\n  ${xs[0].timeline.join('\n  ')}`);
     for (const [label, xs] of results) console.log(`${label} shifts (run 1): ${xs[0].shifts.join('; ') || 'none'}`);
+    if (profile === profiles[0]) printPerFile(results);
     if (profile === profiles[0])
       for (const [label, xs] of results)
         console.log(`${label} largest: ${xs[0].scripts.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.kb}`).join(', ')}`);

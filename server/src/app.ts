@@ -24,7 +24,7 @@ import { RequestLogController } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { VisitorHasher } from './modules/clicks/visitor-keys';
-import { clickRollupHooks } from './modules/stats/rollup-hooks';
+import { clickBatchHooks } from './modules/clicks/click-batch';
 import { authRoutes } from './modules/auth/auth.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { rotatorRoutes } from './modules/rotator/rotator.routes';
@@ -138,7 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       instance.decorate('config', config);
       instance.decorate('db', db);
       instance.decorate('engine', engineOf(db));
-      instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError, hooks: clickRollupHooks }));
+      instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError, hooks: clickBatchHooks }));
       instance.decorate('visitors', new VisitorHasher(db));
       instance.decorate('publicAnswers', publicAnswers);
       instance.decorate('jobs', new JobScheduler(db, { log: app.log }));

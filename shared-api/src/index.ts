@@ -3,7 +3,9 @@
  * Import it only by its package name, never by a relative path, or a second instance appears.
  * The stateless entries (/paths, /rules, /contract) are re-exported here, so pages need no other.
  */
-export { configureApi, setSessionEndedHandler, http, type Download, type LiveAnswer } from './http';
+export { configureApi, setSessionEndedHandler, http, requestOf, toApiError, type CallInput } from './http';
+/** Issue 15: the live-data calls are the `/live` entry (bundled by the pages that use them); their types are here too. */
+export type { Download, LiveAnswer } from './live';
 export {
   ApiError,
   ERROR_KINDS,
@@ -24,5 +26,4 @@ export * from './calls/auth';
 export * from './calls/links';
 export * from './calls/payment';
 export * from './calls/admin';
-export * from './calls/stats';
 export type * from './contract';

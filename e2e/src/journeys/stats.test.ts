@@ -7,7 +7,7 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Download, Page } from 'playwright-core';
-import { addLink, BROWSER_UA, createMember, type LinkRow } from '../support/api';
+import { addLink, BROWSER_UA, createMember, raw, type LinkRow } from '../support/api';
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
 import { scrollWidth } from '../support/layout';
 import { routeExternalLinks } from '../support/links';
@@ -130,6 +130,37 @@ test('a click shows on the Stats page, the dashboard and the links page within 5
   expect(await stats.getByRole('heading', { level: 1 }).count()).toBe(1);
   await screenshots(stats, 'stats', 'stats-page');
   await screenshots(dashboard, 'stats', 'dashboard-live');
+});
+
+test('a member with 30 sub-profiles: the dashboard asks once per poll for all of them, and a click on the last shows within 5 s', async () => {
+  const owner = await createMember('statsmany', { active: true });
+  let last = '';
+  for (let i = 1; i <= 30; i++) {
+    const created = await raw('POST', '/api/auth/subprofile', {
+      token: owner.token,
+      body: { firstName: `Shop${i}`, lastName: 'Page', phone: '12345' },
+    });
+    expect(created.status).toBe(200);
+    last = (created.body as { user_id: string }).user_id;
+  }
+  const offer = await addLink(owner.token, last, { url: 'https://shop30.example.com/', maxClicks: null, name: 'Shop 30 offer' });
+  const { page } = await newVisitor();
+  const asked: Array<{ at: number; path: string }> = [];
+  page.on('request', (r) => r.url().includes('/api/stats/') && asked.push({ at: Date.now(), path: new URL(r.url()).pathname }));
+  await signedInAt(page, owner.token, '/user');
+  const lastRow = page.getByRole('row', { name: /Shop30 Page/ });
+  await eventually(async () => expect(await lastRow.innerText()).toContain('0 counted · 0 filtered'));
+
+  const clicked = await clickOnNodeB(offer);
+  const lag = await within5s(clicked, async () => expect(await lastRow.innerText()).toContain('1 counted · 0 filtered'));
+  console.log(`issue 15 dashboard with 30 sub-profiles: click → on screen in ${lag} ms`);
+  // One request per poll (every 3 s) for the member and every sub-profile: was one summary per profile.
+  const since = Date.now();
+  await page.waitForTimeout(6500);
+  const polls = asked.filter((a) => a.at >= since);
+  expect(polls.length).toBeGreaterThanOrEqual(1);
+  expect(polls.length).toBeLessThanOrEqual(3);
+  expect(new Set(asked.map((a) => a.path))).toEqual(new Set(['/api/stats/profiles']));
 });
 
 test('a hidden Stats tab asks nothing, and catches up as soon as it is shown again', async () => {

@@ -15,10 +15,14 @@ jest.mock('@rotalink/shared-api', () => ({
   getSubProfiles: jest.fn(),
   getAboutProfile: jest.fn(),
   getMemberLinks: jest.fn(),
-  // Issue 15's live polls and the pages' side sections: never answered here (their own tests cover them).
-  pollMemberLinks: jest.fn(() => new Promise(() => {})),
+  // The pages' side sections: never answered here (their own tests cover them).
   getRotatorSettings: jest.fn(() => new Promise(() => {})),
-  getStatsSummary: jest.fn(() => new Promise(() => {})),
+}));
+// Issue 15's live polls: never answered here (their own tests cover them).
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
+  pollMemberLinks: jest.fn(() => new Promise(() => {})),
+  getStatsProfiles: jest.fn(() => new Promise(() => {})),
 }));
 const mockGetProfile = jest.mocked(getProfile);
 

@@ -1,5 +1,5 @@
 // Stats answers shaped like the server's (shared-api contract types, issue 15), for component tests.
-import type { LiveAnswer, StatsBucket, StatsSeries, StatsSummary, StatsTotals } from '@rotalink/shared-api';
+import type { LiveAnswer, StatsBucket, StatsProfiles, StatsSeries, StatsSummary, StatsTotals } from '@rotalink/shared-api';
 
 export function makeTotals(overrides: Partial<StatsTotals> = {}): StatsTotals {
   const t = { counted: 0, repeat: 0, bot: 0, unique_visitors: 0, ...overrides };
@@ -71,3 +71,12 @@ export function makeSeries(buckets: StatsBucket[], overrides: Partial<StatsSerie
 }
 
 export const live = <T>(data: T, changed = true): LiveAnswer<T> => ({ data, changed });
+
+/** GET /api/stats/profiles's answer: each profile's clicks by verdict (missing counters are 0). */
+export function makeProfiles(counts: Record<string, Partial<{ counted: number; repeat: number; bot: number }>>): StatsProfiles {
+  return {
+    from: '2026-11-22T13:00:00.000Z',
+    to: '2026-11-23T13:00:00.000Z',
+    profiles: Object.entries(counts).map(([user_id, c]) => ({ user_id, counted: 0, repeat: 0, bot: 0, ...c })),
+  };
+}

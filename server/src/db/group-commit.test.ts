@@ -3,8 +3,9 @@ import pg from 'pg';
 import { bearer, engines, useTestApp, signupMember, activate, type Member } from '../../test/helpers';
 import { HttpError } from '../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
-import { applyPageClick, LINK_COMPLETED, LINK_NOT_FOUND } from '../modules/links/increment-click';
+import { applyPageClick, applyPageClicks, LINK_COMPLETED, LINK_NOT_FOUND, type PageClick } from '../modules/links/increment-click';
 import type { ClickedLink } from '../modules/links/links.repository';
+import type { Visit } from '../modules/clicks/verdict';
 import type { DbOrTrx } from './database';
 import { connect } from './connect';
 import { GroupCommit } from './group-commit';
@@ -162,6 +163,88 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     await Promise.all([first, ...later]);
     expect(batcher.stats).toEqual({ batches: 2, works: 3 });
     expect(await storedClicks(head.id)).toBe(3);
+  });
+
+  it('a run of clicks on one link, applied together, answers and stores exactly what the same clicks one at a time do', async () => {
+    await t.db
+      .insertInto('rotators')
+      .values({
+        user_id: m.userId,
+        filter_bots: 1,
+        unique_window_hours: 24,
+        mode: 'fulfillment',
+        on_finish: 'page',
+        backup_url: null,
+        last_link_id: null,
+        restarts: 0,
+        updated_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ unique_window_hours: 24 }))
+      .execute();
+    const human = (visitor: string): Visit => ({ bot: false, device: 'mobile', referrerHost: 'ads.example.net', visitor });
+    const bot: Visit = { bot: true, device: 'bot', referrerHost: null, visitor: 'crawler' };
+    // Humans, a bot, a repeat (v1 again) and more humans than the cap of 4 leaves room for.
+    const visits = [human('v1'), bot, human('v2'), human('v1'), human('v3'), bot, human('v4'), human('v5'), human('v6')];
+    const answer = (r: PromiseSettledResult<PageClick>) =>
+      r.status === 'fulfilled'
+        ? {
+            verdict: r.value.verdict,
+            clicks: r.value.link.clicks,
+            counted: r.value.link.counted_clicks,
+            all: r.value.link.all_clicks,
+            notified: r.value.notified,
+          }
+        : { refused: (r.reason as HttpError).message };
+    const counters = (id: string) =>
+      t.db.selectFrom('links').select(['clicks', 'counted_clicks', 'all_clicks']).where('id', '=', id).executeTakeFirstOrThrow();
+    const verdicts = async (id: string) =>
+      (await t.db.selectFrom('click_events').select('verdict').where('link_id', '=', id).orderBy('id').execute()).map((e) => e.verdict);
+    const input = (linkId: string, visit: Visit) => ({ linkId, userId: m.userId, visit, now: new Date(), outbox: t.app.outbox });
+
+    const together = await addLink(4);
+    const commits = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
+    const grouped = await Promise.allSettled(
+      visits.map((v) => commits.runGrouped(`k-${together.id}`, input(together.id, v), applyPageClicks)),
+    );
+    expect(commits.stats).toEqual({ batches: 1, works: visits.length });
+    await t.db.deleteFrom('links').where('id', '=', together.id).execute();
+
+    const alone = await addLink(4);
+    const single = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
+    const oneByOne: PromiseSettledResult<PageClick>[] = [];
+    for (const v of visits)
+      oneByOne.push((await Promise.allSettled([single.run('k', (trx) => applyPageClick(trx, input(alone.id, v)))]))[0]);
+
+    expect(grouped.map(answer)).toEqual(oneByOne.map(answer));
+    expect(grouped.map(answer)).toEqual([
+      { verdict: 'counted', clicks: 1, counted: 1, all: 1, notified: false },
+      { verdict: 'bot', clicks: 1, counted: 1, all: 2, notified: false },
+      { verdict: 'counted', clicks: 2, counted: 2, all: 3, notified: false },
+      { verdict: 'repeat', clicks: 2, counted: 2, all: 4, notified: false },
+      { verdict: 'counted', clicks: 3, counted: 3, all: 5, notified: false },
+      { verdict: 'bot', clicks: 3, counted: 3, all: 6, notified: false },
+      { verdict: 'counted', clicks: 4, counted: 4, all: 7, notified: true },
+      { refused: LINK_COMPLETED },
+      { refused: LINK_COMPLETED },
+    ]);
+    expect(await counters(alone.id)).toEqual({ clicks: 4, counted_clicks: 4, all_clicks: 7 });
+    expect(await verdicts(alone.id)).toEqual(['counted', 'bot', 'counted', 'repeat', 'counted', 'bot', 'counted']);
+    await t.db.deleteFrom('rotators').where('user_id', '=', m.userId).execute();
+  });
+
+  it('a run on a link that is not the head of its queue is refused whole, with the reason a lone click gets', async () => {
+    const head = await addLink(10);
+    const next = await addLink(10);
+    const commits = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
+    const visit: Visit = { bot: false, device: 'desktop', referrerHost: null, visitor: 'v' };
+    const results = await Promise.allSettled(
+      [next.id, next.id, next.id].map((linkId) =>
+        commits.runGrouped(`k-${linkId}`, { linkId, userId: m.userId, visit, now: new Date(), outbox: t.app.outbox }, applyPageClicks),
+      ),
+    );
+    expect(results.map((r) => (r as PromiseRejectedResult).reason?.message)).toEqual(Array(3).fill(MESSAGES.completePreviousFirst));
+    expect(await storedClicks(head.id)).toBe(0);
+    expect(await storedClicks(next.id)).toBe(0);
   });
 
   if (engine === 'postgres') {

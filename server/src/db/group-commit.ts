@@ -25,15 +25,25 @@ import { retryConflicts } from './retry';
  */
 export type Work<T> = (trx: DbOrTrx) => Promise<T>;
 
+export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Applies, in one go, the works of one key that met in a batch (issue 12: the clicks of a solo-ad
+ * blast on one link), in arrival order, with the same result each would have had alone; one
+ * outcome per input, a refused input's error being a refusal that wrote nothing. Anything it
+ * throws aborts the batch like a failing work.
+ */
+export type GroupWork<I, T> = (trx: DbOrTrx, inputs: I[]) => Promise<Outcome<T>[]>;
+
 interface Pending {
   key: string;
   seq: number;
   work: Work<unknown>;
+  /** Set for a work that may be applied together with its key's neighbours. */
+  group?: { apply: GroupWork<unknown, unknown>; input: unknown };
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
-
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * Work a batch does once, around its works (the click roll-ups of issue 15): `begin` when its
@@ -77,6 +87,25 @@ export class GroupCommit {
     });
   }
 
+  /**
+   * As `run`, for a work that `group` can apply together with the other works of the same key
+   * and the same `group` in the batch; alone, `group` gets a one-element list.
+   */
+  runGrouped<I, T>(key: string, input: I, group: GroupWork<I, T>): Promise<T> {
+    const apply = group as GroupWork<unknown, unknown>;
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({
+        key,
+        seq: this.seq++,
+        work: async (trx) => settle(await apply(trx, [input]))[0],
+        group: { apply, input },
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
+      this.schedule();
+    });
+  }
+
   /** Applies whatever is queued (used when the app closes). */
   async drain(): Promise<void> {
     while (this.flushing || this.queue.length) {
@@ -116,14 +145,20 @@ export class GroupCommit {
         this.db.transaction().execute(async (trx) => {
           this.options.hooks?.begin(trx);
           const out: Outcome[] = [];
-          for (const p of ordered) {
-            try {
-              out.push({ ok: true, value: await p.work(trx) });
-            } catch (err) {
-              // Anything but a refusal (the database failing) aborts the whole transaction.
-              if (this.options.isRefusal(err)) out.push({ ok: false, error: err });
-              else throw err;
-            }
+          for (let i = 0; i < ordered.length;) {
+            const run = this.sameGroup(ordered, i);
+            if (run.length > 1)
+              out.push(
+                ...this.checked(
+                  await run[0].group!.apply(
+                    trx,
+                    run.map((p) => p.group!.input),
+                  ),
+                  run.length,
+                ),
+              );
+            else out.push(await this.attempt(trx, ordered[i]));
+            i += run.length;
           }
           await this.options.hooks?.beforeCommit(trx);
           return out;
@@ -140,4 +175,38 @@ export class GroupCommit {
       else p.reject(o.error);
     });
   }
+
+  /** The works from `i` on that share its key and group function (just `[ordered[i]]` otherwise). */
+  private sameGroup(ordered: Pending[], i: number): Pending[] {
+    const first = ordered[i];
+    let end = i + 1;
+    if (first.group)
+      while (end < ordered.length && ordered[end].key === first.key && ordered[end].group?.apply === first.group.apply) end++;
+    return ordered.slice(i, end);
+  }
+
+  private async attempt(trx: DbOrTrx, p: Pending): Promise<Outcome> {
+    try {
+      return { ok: true, value: await p.work(trx) };
+    } catch (err) {
+      // Anything but a refusal (the database failing) aborts the whole transaction.
+      if (this.options.isRefusal(err)) return { ok: false, error: err };
+      throw err;
+    }
+  }
+
+  /** A group's outcomes; an error that is not a refusal aborts the transaction, as from a lone work. */
+  private checked(outcomes: Outcome[], expected: number): Outcome[] {
+    if (outcomes.length !== expected) throw new Error(`a group work answered ${outcomes.length} outcomes for ${expected} works`);
+    for (const o of outcomes) if (!o.ok && !this.options.isRefusal(o.error)) throw o.error;
+    return outcomes;
+  }
+}
+
+/** A lone grouped work's value, or its refusal thrown as a lone work would throw it. */
+function settle<T>(outcomes: Outcome<T>[]): T[] {
+  return outcomes.map((o) => {
+    if (o.ok) return o.value;
+    throw o.error;
+  });
 }

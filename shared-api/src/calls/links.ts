@@ -18,7 +18,7 @@ import type {
   UpdateRotatorOk,
 } from '../contract';
 import { paths } from '../paths';
-import { call, callLive, type LiveAnswer } from '../http';
+import { call } from '../http';
 
 /** The visitor page's calls (no token). */
 export const getPublicLinks = (userId: string) => call<LinkLists>(paths.getPublicLinks, { query: { user_id: userId } });
@@ -31,12 +31,7 @@ export const incrementClicks = (linkId: string, referrer?: string) =>
 /** Spec §7 lists it without a token; the member's pages send theirs so the server can check ownership. */
 export const getMemberLinks = (userId: string) =>
   call<MemberLinkLists>(paths.getMemberLinks, { query: { user_id: userId }, tokenIfPresent: true });
-/**
- * The same lists as a conditional GET (issue 15 live counts): poll it every few seconds while the
- * page is visible; an unchanged answer is a 304 and comes back as `changed: false`, same object.
- */
-export const pollMemberLinks = (userId: string): Promise<LiveAnswer<MemberLinkLists>> =>
-  callLive<MemberLinkLists>(paths.getMemberLinks, { query: { user_id: userId }, tokenIfPresent: true });
+/** The same lists polled every few seconds (issue 15 live counts): `pollMemberLinks` of the /live entry. */
 export const addLink = (body: AddLinkBody) => call<AddLinkOk>(paths.addLink, { body });
 export const resetLink = (body: LinkActionBody) => call<MessageOk>(paths.resetLink, { body });
 export const deleteLink = (body: LinkActionBody) => call<MessageOk>(paths.deleteLink, { body });

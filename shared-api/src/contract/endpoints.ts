@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { paths, type CallPath } from '../paths';
+import { statsPaths } from '../paths/stats';
 import { ErrorBody, MessageOk, StatusMessage } from './common';
 import {
   AboutProfile,
@@ -53,7 +54,16 @@ import {
   UpdateUserOk,
   UserDeleteBody,
 } from './admin';
-import { AdminUserStats, ClicksCsv, StatsRangeQuery, StatsSeries, StatsSeriesQuery, StatsSummary } from './stats';
+import {
+  AdminUserStats,
+  ClicksCsv,
+  StatsProfiles,
+  StatsProfilesQuery,
+  StatsRangeQuery,
+  StatsSeries,
+  StatsSeriesQuery,
+  StatsSummary,
+} from './stats';
 
 export interface Endpoint extends CallPath {
   body?: TSchema;
@@ -107,9 +117,15 @@ export const endpoints = {
   getRotatorSettings: e({ ...paths.getRotatorSettings, querystring: UserIdQuery, response: { 200: RotatorSettings } }),
   updateRotatorSettings: e({ ...paths.updateRotatorSettings, body: UpdateRotatorBody, response: { 200: UpdateRotatorOk } }),
   /** Issue 15: click analytics (owner of the profile or admin), answered from roll-ups; the CSV streams raw events. */
-  getStatsSummary: e({ ...paths.getStatsSummary, querystring: StatsRangeQuery, response: { 200: StatsSummary, 304: NotModified } }),
-  getStatsSeries: e({ ...paths.getStatsSeries, querystring: StatsSeriesQuery, response: { 200: StatsSeries, 304: NotModified } }),
-  downloadClicksCsv: e({ ...paths.downloadClicksCsv, querystring: StatsRangeQuery, response: { 200: ClicksCsv } }),
+  getStatsSummary: e({ ...statsPaths.getStatsSummary, querystring: StatsRangeQuery, response: { 200: StatsSummary, 304: NotModified } }),
+  getStatsSeries: e({ ...statsPaths.getStatsSeries, querystring: StatsSeriesQuery, response: { 200: StatsSeries, 304: NotModified } }),
+  downloadClicksCsv: e({ ...statsPaths.downloadClicksCsv, querystring: StatsRangeQuery, response: { 200: ClicksCsv } }),
+  /** The member's profiles' clicks in one call (the dashboard's live counts), from roll-ups too. */
+  getStatsProfiles: e({
+    ...statsPaths.getStatsProfiles,
+    querystring: StatsProfilesQuery,
+    response: { 200: StatsProfiles, 304: NotModified },
+  }),
   adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: AdminLoginOk } }),
   /** Issue 12: paged and searched on the server when asked; bounded to 1,000 when not. */
   getAllUsers: e({ ...paths.getAllUsers, querystring: AllUsersQuery, response: { 200: AllUsersOk } }),
@@ -119,7 +135,7 @@ export const endpoints = {
   getUserLinks: e({ ...paths.getUserLinks, params: UserIdParams, response: { 200: UserLinksOk } }),
   updateUser: e({ ...paths.updateUser, params: UserIdParams, body: UpdateUserBody, response: { 200: UpdateUserOk } }),
   /** Issue 15: the admin's user details show the member's click totals. */
-  getAdminUserStats: e({ ...paths.getAdminUserStats, params: UserIdParams, response: { 200: AdminUserStats, 304: NotModified } }),
+  getAdminUserStats: e({ ...statsPaths.getAdminUserStats, params: UserIdParams, response: { 200: AdminUserStats, 304: NotModified } }),
 } as const;
 
 /** Error answers every route may give (DESIGN §7), for OpenAPI and serialisation. */

@@ -11,5 +11,8 @@ export * from './payment';
 export * from './admin';
 export * from './stats';
 export { PLAN } from '../rules/plan';
+/** Issue 15: the stats limits (not in /rules: the singleton re-exports /rules, and pages read these from /live). */
+export * from '../rules/stats';
 export { endpoints, errorResponses, HealthDown, HealthOk, type Endpoint } from './endpoints';
 export { paths, callUrl, type CallName, type CallPath, type UrlParts } from '../paths';
+export { statsPaths } from '../paths/stats';

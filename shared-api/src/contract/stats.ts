@@ -113,6 +113,27 @@ export const ClicksCsv = Type.String({ description: 'text/csv' });
 export const CLICKS_CSV_COLUMNS = ['time', 'link_name', 'link_url', 'source', 'verdict', 'device', 'referrer_host'] as const;
 
 /**
+ * GET /api/stats/profiles: the clicks of a member's profiles in one call (the dashboard's live
+ * counts). A member reads its own profile and every sub-profile (a sub-profile signed in on its
+ * own: itself); `user_id` reads that profile and its sub-profiles instead — the admin must give
+ * it, a member may give its own or one of its sub-profiles (another member's → 403 'forbidden').
+ */
+export const StatsProfilesQuery = Type.Object({ from: Instant, to: Instant, user_id: Type.Optional(Id) }, strict);
+export type StatsProfilesQuery = Static<typeof StatsProfilesQuery>;
+
+/** One profile's clicks in the range, by verdict. */
+export const StatsProfileCounts = Type.Object({ user_id: Id, counted: Count, repeat: Count, bot: Count });
+export type StatsProfileCounts = Static<typeof StatsProfileCounts>;
+
+/**
+ * GET /api/stats/profiles, 200: `from`/`to` the range covered (ISO UTC, widened to 15 minutes);
+ * `profiles`: every profile of the set, zeros included, the member first, then its sub-profiles
+ * oldest first.
+ */
+export const StatsProfiles = Type.Object({ from: Type.String(), to: Type.String(), profiles: Type.Array(StatsProfileCounts) });
+export type StatsProfiles = Static<typeof StatsProfiles>;
+
+/**
  * GET /api/admin/userstats/:userId (admin): a member's clicks over its own profile and its
  * sub-profiles, for the admin's user details. All time and the last 30 days (from roll-ups).
  */

@@ -48,18 +48,12 @@ export const paths = {
   checkLink: p({ method: 'POST', url: '/api/links/checkLink', auth: 'member' }),
   getRotatorSettings: p({ method: 'GET', url: '/api/links/rotator', auth: 'member' }),
   updateRotatorSettings: p({ method: 'PUT', url: '/api/links/rotator', auth: 'member' }),
-  /** Issue 15: click analytics of a profile (its owner or the admin). */
-  getStatsSummary: p({ method: 'GET', url: '/api/stats/summary', auth: 'signed-in' }),
-  getStatsSeries: p({ method: 'GET', url: '/api/stats/series', auth: 'signed-in' }),
-  downloadClicksCsv: p({ method: 'GET', url: '/api/stats/clicks.csv', auth: 'signed-in' }),
   adminLogin: p({ method: 'POST', url: '/api/admin/adminlogin', auth: 'none' }),
   getAllUsers: p({ method: 'GET', url: '/api/admin/allusers', auth: 'admin' }),
   getAdminUser: p({ method: 'GET', url: '/api/admin/users/:userId', auth: 'admin' }),
   deleteUser: p({ method: 'POST', url: '/api/admin/userdelete', auth: 'admin' }),
   getUserLinks: p({ method: 'GET', url: '/api/admin/userslinks/:userId', auth: 'admin' }),
   updateUser: p({ method: 'POST', url: '/api/admin/updateUser/:userId', auth: 'admin' }),
-  /** Issue 15: a member's click totals for the admin's user details. */
-  getAdminUserStats: p({ method: 'GET', url: '/api/admin/userstats/:userId', auth: 'admin' }),
 } as const;
 
 export type CallName = keyof typeof paths;

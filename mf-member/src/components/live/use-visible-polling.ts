@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { LIVE_POLL_MS } from '@rotalink/shared-api';
+import { LIVE_POLL_MS } from '@rotalink/shared-api/live';
 
 /** The longest wait between two polls after repeated failures (decision 0069). */
 export const MAX_BACKOFF_MS = 60_000;

@@ -145,6 +145,20 @@ describe.each(engines)('page clicks and their verdicts (%s)', (engine) => {
     expect(await stored(link.id)).toEqual({ clicks: 3, counted_clicks: 3, all_clicks: 4 });
   });
 
+  it('one visitor’s simultaneous clicks, applied in one group-commit batch, count once inside the window', async () => {
+    await setRules({ unique_window_hours: 24 });
+    const link = await add(10);
+    const before = { ...t.app.commits.stats };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => click(link.id, browser(), '198.51.100.40')));
+    // They shared batches (the case where the repeat is still only in the batch, not in the table).
+    expect(t.app.commits.stats.batches - before.batches).toBeLessThan(6);
+    const messages = answers.map((r) => r.json().message);
+    expect(messages.filter((x) => x === 'Click counted')).toHaveLength(1);
+    expect(messages.filter((x) => x === 'Click not counted: this visitor already clicked this link recently.')).toHaveLength(5);
+    expect((await events(link.id)).map((e) => e.verdict).sort()).toEqual(['counted', 'repeat', 'repeat', 'repeat', 'repeat', 'repeat']);
+    expect(await stored(link.id)).toEqual({ clicks: 1, counted_clicks: 1, all_clicks: 6 });
+  });
+
   it('with the window off (the default) every click of the same person counts', async () => {
     const link = await add(10);
     for (let i = 0; i < 3; i++) expect((await click(link.id, browser(), '198.51.100.30')).json().message).toBe('Click counted');

@@ -1,7 +1,7 @@
 import type { Db, DbOrTrx } from '../../db/database';
 import { precompiled } from '../../db/precompiled';
 import type { ClickVerdictValue } from './click-events.table';
-import { hasCountedClickSince } from './click-events.repository';
+import { countedClickSince } from './click-batch';
 import type { VisitTraits } from './visit';
 
 /** A profile's rules for qualifying clicks (issue 14), stored with its rotator settings. */
@@ -55,7 +55,7 @@ export async function verdictFor(
   if (o.visit.bot && o.rules.filterBots) return 'bot';
   if (o.rules.uniqueWindowHours > 0) {
     const since = new Date(o.now.getTime() - o.rules.uniqueWindowHours * 3_600_000).toISOString();
-    if (await hasCountedClickSince(db, { visitor: o.visit.visitor, userId: o.userId, linkId: o.linkId, since })) return 'repeat';
+    if (await countedClickSince(db, { visitor: o.visit.visitor, userId: o.userId, linkId: o.linkId, since })) return 'repeat';
   }
   return 'counted';
 }

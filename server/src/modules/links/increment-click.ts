@@ -1,16 +1,16 @@
 import type { Db, DbOrTrx } from '../../db/database';
-import type { GroupCommit } from '../../db/group-commit';
+import type { GroupCommit, Outcome } from '../../db/group-commit';
 import { Conflict, NotFound } from '../../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
 import type { ClickVerdictValue } from '../clicks/click-events.table';
-import { recordClickEvent } from '../clicks/record-click-event';
+import { recordClickEvent } from '../clicks/click-batch';
 import { readClickRules, verdictFor, type Visit } from '../clicks/verdict';
 import { queueFillNotice, filledBy } from '../notifications/link-filled';
 import type { Outbox } from '../outbox/outbox';
 import { pageClickKey } from './click-keys';
 import { isCompleted } from './link.mapper';
 import { linkOwner } from './link-owners';
-import { clickIfQueueHead, findLink, uncountedClickIfQueueHead, type ClickedLink } from './links.repository';
+import { addClicks, clickIfQueueHead, findLink, lockLinkForClicks, uncountedClickIfQueueHead, type ClickedLink } from './links.repository';
 
 export const LINK_NOT_FOUND = 'Link not found.';
 export const LINK_COMPLETED = 'This link has reached its click limit.';
@@ -39,10 +39,15 @@ async function refusal(trx: DbOrTrx, linkId: string): Promise<never> {
  * the link's total of all clicks. Either way the click is stored as an event in the same
  * transaction. A refusal is a domain error (404/409) and writes nothing.
  */
-export async function applyPageClick(
-  trx: DbOrTrx,
-  o: { linkId: string; userId: string; visit: Visit; now: Date; outbox: Outbox },
-): Promise<PageClick> {
+export interface PageClickInput {
+  linkId: string;
+  userId: string;
+  visit: Visit;
+  now: Date;
+  outbox: Outbox;
+}
+
+export async function applyPageClick(trx: DbOrTrx, o: PageClickInput): Promise<PageClick> {
   const rules = await readClickRules(trx, o.userId);
   const verdict = await verdictFor(trx, { visit: o.visit, rules, userId: o.userId, linkId: o.linkId, now: o.now });
   const link = verdict === 'counted' ? await clickIfQueueHead(trx, o.linkId) : await uncountedClickIfQueueHead(trx, o.linkId);
@@ -64,6 +69,58 @@ export async function applyPageClick(
   return { link, verdict, notified };
 }
 
+const refused = (error: unknown): Outcome<PageClick> => ({ ok: false, error });
+
+/**
+ * The clicks on ONE link that met in a group-commit batch (issue 12: a solo-ad blast sends
+ * hundreds of visitors to the same head link at once), decided click by click in arrival order
+ * exactly as applyPageClick would decide them one after the other — the same verdicts, the same
+ * link in each answer, the same refusal once the cap is reached — from one locked read of the
+ * link, and written as ONE update of its counters (plus their events, which the batch writes
+ * together). Two statements for the run instead of one per click.
+ */
+export async function applyPageClicks(trx: DbOrTrx, clicks: PageClickInput[]): Promise<Outcome<PageClick>[]> {
+  if (clicks.length === 1) return [{ ok: true, value: await applyPageClick(trx, clicks[0]) }];
+  const { linkId, userId } = clicks[0];
+  const locked = await lockLinkForClicks(trx, linkId);
+  if (!locked?.clickable) {
+    const why = await refusal(trx, linkId).catch((err: unknown) => err);
+    return clicks.map(() => refused(why));
+  }
+  const rules = await readClickRules(trx, userId);
+  const start = locked.link;
+  let link = start;
+  const out: Outcome<PageClick>[] = [];
+  for (const c of clicks) {
+    if (isCompleted(link)) {
+      out.push(refused(new Conflict(LINK_COMPLETED, 'link-completed')));
+      continue;
+    }
+    const verdict = await verdictFor(trx, { visit: c.visit, rules, userId, linkId, now: c.now });
+    const counted = verdict === 'counted' ? 1 : 0;
+    link = { ...link, clicks: link.clicks + counted, counted_clicks: link.counted_clicks + counted, all_clicks: link.all_clicks + 1 };
+    await recordClickEvent(trx, {
+      createdAt: c.now.toISOString(),
+      userId: link.user_id,
+      linkId,
+      source: 'page',
+      verdict,
+      device: c.visit.device,
+      referrerHost: c.visit.referrerHost,
+      visitor: c.visit.visitor,
+      tracked: rules.uniqueWindowHours > 0,
+    });
+    out.push({ ok: true, value: { link, verdict, notified: false } });
+  }
+  await addClicks(trx, linkId, link.clicks - start.clicks, link.all_clicks - start.all_clicks);
+  // The click that filled the link is the run's last accepted one: its mail reads the queue as
+  // that click left it, so only now, after the update.
+  const filling = out.find((o) => o.ok && o.value.verdict === 'counted' && filledBy(o.value.link));
+  if (filling?.ok)
+    filling.value.notified = await queueFillNotice(trx, clicks[0].outbox, { profileId: link.user_id, link: filling.value.link });
+  return out;
+}
+
 /**
  * A visitor's click: route → here → the group commit → the statements above. Resolves once its
  * batch has committed (durable), or rejects with the reason it was refused.
@@ -79,8 +136,10 @@ export async function incrementClick(opts: {
   const userId = await linkOwner(opts.db, opts.linkId);
   if (userId === undefined) throw new NotFound(LINK_NOT_FOUND);
   const now = opts.now ?? new Date();
-  const click = await opts.commits.run(pageClickKey(userId, opts.linkId), (trx) =>
-    applyPageClick(trx, { linkId: opts.linkId, userId, visit: opts.visit, now, outbox: opts.outbox }),
+  const click = await opts.commits.runGrouped(
+    pageClickKey(userId, opts.linkId),
+    { linkId: opts.linkId, userId, visit: opts.visit, now, outbox: opts.outbox },
+    applyPageClicks,
   );
   // Committed: the worker may send it now.
   if (click.notified) opts.outbox.wake();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db/database';
+import { engineOf } from '../../db/dialect-sql';
 import { precompiled } from '../../db/precompiled';
 import type { LinkRow, NewLinkRow } from './links.table';
 
@@ -110,6 +111,43 @@ const clickStatement = precompiled((db: Db, linkId: string) =>
     .where('id', '=', QUEUE_HEAD)
     .returning(LINK_COLUMNS),
 );
+
+/**
+ * A link before a run of clicks on it (issue 12): its click columns and whether it may be clicked
+ * at all (the head of its queue, not paused, not full), with its row locked on PostgreSQL until
+ * the batch commits — so the clicks decided from it in JavaScript are decided exactly as the
+ * atomic statement above would decide them one by one (SQLite's write transaction is exclusive).
+ */
+const lockedForClicks = precompiled((db: Db, linkId: string) => {
+  const q = db
+    .selectFrom('links')
+    .select([...LINK_COLUMNS, sql<number>`case when ${sql.ref('links.id')} = ${QUEUE_HEAD} then 1 else 0 end`.as('clickable')])
+    .where('id', '=', linkId);
+  return engineOf(db) === 'postgres' ? q.forUpdate() : q;
+});
+
+export async function lockLinkForClicks(db: DbOrTrx, linkId: string): Promise<{ link: ClickedLink; clickable: boolean } | undefined> {
+  const row = (await lockedForClicks(db as Db, linkId))[0];
+  if (!row) return undefined;
+  const { clickable, ...link } = row;
+  return { link, clickable: Number(clickable) === 1 };
+}
+
+/** Adds a run's clicks to a link locked by lockLinkForClicks: `counted` burn the cap, `all` every click. */
+const addClicksStatement = precompiled((db: Db, linkId: string, counted: number, all: number) =>
+  db
+    .updateTable('links')
+    .set({
+      clicks: sql<number>`clicks + ${counted}`,
+      counted_clicks: sql<number>`counted_clicks + ${counted}`,
+      all_clicks: sql<number>`all_clicks + ${all}`,
+    })
+    .where('id', '=', linkId),
+);
+
+export async function addClicks(db: DbOrTrx, linkId: string, counted: number, all: number): Promise<void> {
+  await addClicksStatement(db as Db, linkId, counted, all);
+}
 
 /** Returns the link after the click, or undefined when the click was refused. */
 export async function clickIfQueueHead(db: DbOrTrx, linkId: string): Promise<ClickedLink | undefined> {

@@ -1,9 +1,8 @@
 import type { DbOrTrx } from '../../db/database';
 import type { ClickVerdictValue } from '../clicks/click-events.table';
-import { findLastRotatorLink } from '../clicks/click-events.repository';
-import { recordClickEvent } from '../clicks/record-click-event';
+import { lastRotatorLinkOf, recordClickEvent } from '../clicks/click-batch';
 import { verdictFor, type Visit } from '../clicks/verdict';
-import { addUncountedClick, clickIfBelowCap } from '../links/links.repository';
+import { addUncountedClick, clickIfBelowCap, type ClickedLink } from '../links/links.repository';
 import { filledBy, queueFillNotice } from '../notifications/link-filled';
 import type { Outbox } from '../outbox/outbox';
 import { planVisit } from './choose-link';
@@ -38,10 +37,43 @@ const MAX_ATTEMPTS = 25;
 const finishUrl = (state: RotatorState, pageUrl: string): string =>
   state.onFinish === 'backup' && state.backupUrl ? state.backupUrl : pageUrl;
 
+/**
+ * The profile queues a transaction has locked (issue 12): the lock holds until its COMMIT, so the
+ * later visits of a group-commit batch reuse the read instead of a round trip each, kept up to
+ * date with what they wrote. What others may write meanwhile (a page click filling a link, on
+ * PostgreSQL from another node) only makes the cached count low: the capped UPDATE refuses and
+ * the visit re-reads, as before.
+ */
+const lockedQueues = new WeakMap<DbOrTrx, Map<string, ProfileQueue>>();
+
+async function lockedQueueOf(trx: DbOrTrx, userId: string): Promise<ProfileQueue | undefined> {
+  let known = lockedQueues.get(trx);
+  if (!known) lockedQueues.set(trx, (known = new Map()));
+  const cached = known.get(userId);
+  if (cached) return cached;
+  const queue = await lockProfileQueue(trx, userId);
+  if (queue) known.set(userId, queue);
+  return queue;
+}
+
+function remember(trx: DbOrTrx, userId: string, queue: ProfileQueue | undefined): void {
+  const known = lockedQueues.get(trx);
+  if (queue) known?.set(userId, queue);
+  else known?.delete(userId);
+}
+
+/** The queue after a counted click on `link` (and, in round robin, the cursor on it). */
+function afterClick(queue: ProfileQueue, link: ClickedLink, moved: boolean): ProfileQueue {
+  return {
+    state: moved ? { ...queue.state, lastLinkId: link.id } : queue.state,
+    links: queue.links.map((l) => (l.id === link.id ? { ...l, clicks: Number(link.clicks) } : l)),
+  };
+}
+
 async function visitorLast(trx: DbOrTrx, queue: ProfileQueue, v: RotatorVisit): Promise<string | null> {
   if (queue.state.mode !== 'spillover') return null;
   if (v.cookieLastLink && queue.links.some((l) => l.id === v.cookieLastLink)) return v.cookieLastLink;
-  return (await findLastRotatorLink(trx, v.visit.visitor, v.userId)) ?? null;
+  return (await lastRotatorLinkOf(trx, v.visit.visitor, v.userId)) ?? null;
 }
 
 /**
@@ -52,7 +84,7 @@ async function visitorLast(trx: DbOrTrx, queue: ProfileQueue, v: RotatorVisit): 
  * Undefined: no such profile (nothing written).
  */
 export async function followRotator(trx: DbOrTrx, v: RotatorVisit): Promise<Destination | undefined> {
-  let queue = await lockProfileQueue(trx, v.userId);
+  let queue = await lockedQueueOf(trx, v.userId);
   if (!queue) return undefined;
   const { state } = queue;
   const rules = { filterBots: state.filterBots, uniqueWindowHours: state.uniqueWindowHours };
@@ -83,12 +115,16 @@ export async function followRotator(trx: DbOrTrx, v: RotatorVisit): Promise<Dest
     if (plan.restart) await restartQueue(trx, v.userId);
     const clicked = await clickIfBelowCap(trx, plan.link.id);
     if (clicked) {
-      if (state.mode === 'round_robin' && state.saved) await moveCursor(trx, v.userId, plan.link.id);
+      const moved = state.mode === 'round_robin' && state.saved;
+      if (moved) await moveCursor(trx, v.userId, plan.link.id);
+      // After a restart every count changed: the next visit reads the queue again.
+      remember(trx, v.userId, plan.restart ? undefined : afterClick(queue, clicked, moved));
       await record(plan.link.id, 'counted');
       const notified = filledBy(clicked) && (await queueFillNotice(trx, v.outbox, { profileId: v.userId, link: clicked }));
       return { url: plan.link.url, linkId: plan.link.id, verdict: 'counted', mode: state.mode, notified };
     }
     queue = await readProfileQueue(trx, v.userId);
+    remember(trx, v.userId, queue);
   }
   const verdict: ClickVerdictValue = v.visit.bot && state.filterBots ? 'bot' : 'counted';
   await record(null, verdict);

@@ -173,6 +173,27 @@ describe.each(engines)('the rotator link (%s)', (engine) => {
     expect(walk).toEqual([links[0].link, links[1].link, links[0].link]);
   });
 
+  it('spillover: one visitor’s visits arriving together (one batch) still walk the queue, one link each', async () => {
+    await settings({ mode: 'spillover' });
+    const links = [await add(null), await add(null), await add(null)];
+    const before = { ...t.app.commits.stats };
+    const answers = await Promise.all(Array.from({ length: 3 }, () => follow(browser(), '198.51.100.77')));
+    expect(t.app.commits.stats.batches - before.batches).toBeLessThan(3);
+    expect(answers.map((r) => r.headers.location).sort()).toEqual(links.map((l) => l.link).sort());
+    expect((await follow(browser(), '198.51.100.77')).headers.location).toBe(links[0].link);
+  });
+
+  it('visits of one profile in one batch share its queue read and still fill each cap exactly', async () => {
+    const links = [await add(2), await add(3), await add(null)];
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => follow(browser(), `198.51.100.${100 + i}`)));
+    const to = answers.map((r) => r.headers.location);
+    expect(to.filter((u) => u === links[0].link)).toHaveLength(2);
+    expect(to.filter((u) => u === links[1].link)).toHaveLength(3);
+    expect(to.filter((u) => u === links[2].link)).toHaveLength(3);
+    expect(await clicksOf()).toEqual({ [links[0].id]: 2, [links[1].id]: 3, [links[2].id]: 3 });
+    expect(await events()).toHaveLength(8);
+  });
+
   it('random spreads over the pending links within statistical bounds', async () => {
     await settings({ mode: 'random' });
     const links = [await add(null), await add(null), await add(null)];

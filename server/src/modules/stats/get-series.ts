@@ -1,5 +1,5 @@
 import type { StatsBucket, StatsSeries } from '@rotalink/shared-api/contract';
-import type { StatsIntervalName } from '@rotalink/shared-api/rules';
+import type { StatsIntervalName } from '@rotalink/shared-api/contract';
 import type { DbOrTrx } from '../../db/database';
 import { readSlotCounts } from './rollups-read.repository';
 import { bucketsOf, type Range } from './stats-range';

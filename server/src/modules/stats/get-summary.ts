@@ -1,6 +1,5 @@
 import type { StatsLinkRow, StatsSummary } from '@rotalink/shared-api/contract';
-import { CLICK_SOURCES, DEVICE_CLASSES } from '@rotalink/shared-api/contract';
-import { TOP_REFERRERS } from '@rotalink/shared-api/rules';
+import { CLICK_SOURCES, DEVICE_CLASSES, TOP_REFERRERS } from '@rotalink/shared-api/contract';
 import type { DbOrTrx } from '../../db/database';
 import { zeroCounters } from './rollup-batch';
 import { readLinkCounters, readTopReferrers } from './rollups-read.repository';

@@ -59,30 +59,42 @@ export async function readSlotCounts(db: DbOrTrx, q: { userId: string; range: Ra
   return rows.map((r) => ({ slot: Date.parse(r.slot), counted: Number(r.counted), repeat: Number(r.repeat), bot: Number(r.bot) }));
 }
 
+/**
+ * Whole UTC days UNION ALL the edges' slots (splitByUtcDay): the parts a read sums with one
+ * GROUP BY, from `days` (a daily table) and `slots` (its 15-minute table), same columns. A range
+ * with no whole day asks `days` for an empty one (one index probe, no row), so the union always
+ * starts with the daily table and has one type.
+ */
+function daysAndEdges<Q extends { unionAll(other: S): Q }, S>(
+  range: Range,
+  days: (d: { from: string; to: string }) => Q,
+  slots: (e: Range) => S,
+): Q {
+  const split = splitByUtcDay(range);
+  return split.edges.reduce((union, e) => union.unionAll(slots(e)), days(split.days ?? { from: '', to: '' }));
+}
+
 /** Every counter of each link ('' = no link) over the range: whole UTC days from the daily roll-ups, the edges from the slots. */
 export async function readLinkCounters(
   db: DbOrTrx,
   q: { userId: string; range: Range },
 ): Promise<Array<{ linkId: string } & RollupCounters>> {
-  const { days, edges } = splitByUtcDay(q.range);
-  const slots = (e: Range) =>
-    db
-      .selectFrom('click_rollups')
-      .select(['link_id', ...ROLLUP_COUNTERS])
-      .where('user_id', '=', q.userId)
-      .where('slot', '>=', iso(e.from))
-      .where('slot', '<', iso(e.to));
-  // Whole days (if any) UNION ALL the edges' slots, summed by one GROUP BY.
-  const union = (days ? edges : edges.slice(1)).reduce(
-    (u, e) => u.unionAll(slots(e)),
-    days
-      ? db
-          .selectFrom('click_daily_rollups')
-          .select(['link_id', ...ROLLUP_COUNTERS])
-          .where('user_id', '=', q.userId)
-          .where('day', '>=', days.from)
-          .where('day', '<', days.to)
-      : slots(edges[0]),
+  const union = daysAndEdges(
+    q.range,
+    (d) =>
+      db
+        .selectFrom('click_daily_rollups')
+        .select(['link_id', ...ROLLUP_COUNTERS])
+        .where('user_id', '=', q.userId)
+        .where('day', '>=', d.from)
+        .where('day', '<', d.to),
+    (e) =>
+      db
+        .selectFrom('click_rollups')
+        .select(['link_id', ...ROLLUP_COUNTERS])
+        .where('user_id', '=', q.userId)
+        .where('slot', '>=', iso(e.from))
+        .where('slot', '<', iso(e.to)),
   );
   const rows = await db
     .selectFrom(union.as('parts'))
@@ -102,25 +114,22 @@ export async function readTopReferrers(
   db: DbOrTrx,
   q: { userId: string; range: Range; limit: number },
 ): Promise<Array<{ host: string; all: number; counted: number }>> {
-  const { days, edges } = splitByUtcDay(q.range);
-  const slots = (e: Range) =>
-    db
-      .selectFrom('click_referrer_rollups')
-      .select(['host', 'all_clicks', 'counted'])
-      .where('user_id', '=', q.userId)
-      .where('slot', '>=', iso(e.from))
-      .where('slot', '<', iso(e.to));
-  // Whole days (if any) UNION ALL the edges' slots, summed by one GROUP BY.
-  const union = (days ? edges : edges.slice(1)).reduce(
-    (u, e) => u.unionAll(slots(e)),
-    days
-      ? db
-          .selectFrom('click_daily_referrers')
-          .select(['host', 'all_clicks', 'counted'])
-          .where('user_id', '=', q.userId)
-          .where('day', '>=', days.from)
-          .where('day', '<', days.to)
-      : slots(edges[0]),
+  const union = daysAndEdges(
+    q.range,
+    (d) =>
+      db
+        .selectFrom('click_daily_referrers')
+        .select(['host', 'all_clicks', 'counted'])
+        .where('user_id', '=', q.userId)
+        .where('day', '>=', d.from)
+        .where('day', '<', d.to),
+    (e) =>
+      db
+        .selectFrom('click_referrer_rollups')
+        .select(['host', 'all_clicks', 'counted'])
+        .where('user_id', '=', q.userId)
+        .where('slot', '>=', iso(e.from))
+        .where('slot', '<', iso(e.to)),
   );
   const rows = await db
     .selectFrom(union.as('parts'))
@@ -166,4 +175,49 @@ export async function readProfileTotals(db: DbOrTrx, userIds: string[]): Promise
       { counted: Number(r.counted), repeat: Number(r.repeat), bot: Number(r.bot), visitors: Number(r.visitors) },
     ]),
   );
+}
+
+/** A profile's clicks by verdict. */
+export interface VerdictCounters {
+  counted: number;
+  repeat: number;
+  bot: number;
+}
+
+/**
+ * Counted / repeat / bot of each of these profiles over the range, all links together (the
+ * dashboard's live counts, GET /api/stats/profiles): whole UTC days from click_daily_rollups, the
+ * edges from click_profile_slots (one row per profile and slot), in ONE `UNION ALL … GROUP BY`.
+ * The rows read grow with the profiles and the range, never with the clicks. No clicks = absent.
+ */
+export async function readProfileCounts(db: DbOrTrx, userIds: string[], range: Range): Promise<Map<string, VerdictCounters>> {
+  if (userIds.length === 0) return new Map();
+  const union = daysAndEdges(
+    range,
+    (d) =>
+      db
+        .selectFrom('click_daily_rollups')
+        .select(['user_id', 'counted', 'repeat', 'bot'])
+        .where('user_id', 'in', userIds)
+        .where('day', '>=', d.from)
+        .where('day', '<', d.to),
+    (e) =>
+      db
+        .selectFrom('click_profile_slots')
+        .select(['user_id', 'counted', 'repeat', 'bot'])
+        .where('user_id', 'in', userIds)
+        .where('slot', '>=', iso(e.from))
+        .where('slot', '<', iso(e.to)),
+  );
+  const rows = await db
+    .selectFrom(union.as('parts'))
+    .select((eb) => [
+      'user_id',
+      eb.fn.sum<number>('counted').as('counted'),
+      eb.fn.sum<number>('repeat').as('repeat'),
+      eb.fn.sum<number>('bot').as('bot'),
+    ])
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, { counted: Number(r.counted), repeat: Number(r.repeat), bot: Number(r.bot) }]));
 }

@@ -1,17 +1,9 @@
 import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database';
 import { engineOf } from '../../db/dialect-sql';
+import { ROWS_PER_STATEMENT, statementChunks as chunks } from '../../db/statement-chunks';
 import type { RollupBatch } from './rollup-batch';
 import { ROLLUP_COUNTERS } from './rollups.table';
-
-/** Rows per INSERT: far below either engine's limit on bound parameters (SQLite 32,766; PostgreSQL 65,535). */
-const ROWS_PER_STATEMENT = 500;
-
-function chunks<T>(rows: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) out.push(rows.slice(i, i + ROWS_PER_STATEMENT));
-  return out;
-}
 
 type AddingTable =
   | 'click_rollups'

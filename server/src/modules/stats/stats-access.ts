@@ -1,8 +1,8 @@
 import type { AuthContext } from '../../auth/guards';
 import type { DbOrTrx } from '../../db/database';
-import { NotFound } from '../../errors';
+import { BadRequest, NotFound } from '../../errors';
 import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
-import { findUserById } from '../users/users.repository';
+import { findUserById, listSubProfiles } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 
 /**
@@ -14,4 +14,16 @@ export async function loadStatsProfile(db: DbOrTrx, auth: AuthContext, userId: s
   const row = await findUserById(db, userId);
   if (!row) throw new NotFound(USER_NOT_FOUND);
   return row;
+}
+
+/**
+ * The profiles of GET /api/stats/profiles: the one `userId` names — by default the signed-in
+ * account itself; the admin, who has no profile, must name one — then its sub-profiles, oldest
+ * first. The same checks and texts as every stats call (loadStatsProfile).
+ */
+export async function loadStatsProfileSet(db: DbOrTrx, auth: AuthContext, userId: string | undefined): Promise<string[]> {
+  if (userId === undefined && auth.kind === 'admin') throw new BadRequest("user_id is required with the admin's token.");
+  const root = await loadStatsProfile(db, auth, userId ?? auth.userId);
+  const subs = await listSubProfiles(db, root.id);
+  return [root.id, ...subs.map((s) => s.id)];
 }

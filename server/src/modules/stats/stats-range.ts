@@ -1,5 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
-import { MAX_HOURLY_RANGE_DAYS, MAX_STATS_RANGE_DAYS, type StatsIntervalName } from '@rotalink/shared-api/rules';
+import { MAX_HOURLY_RANGE_DAYS, MAX_STATS_RANGE_DAYS, type StatsIntervalName } from '@rotalink/shared-api/contract';
 import { BadRequest } from '../../errors';
 import { SLOT_MS } from './rollup-batch';
 

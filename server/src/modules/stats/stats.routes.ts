@@ -9,8 +9,8 @@ import { clicksCsvStream, csvFileName } from './clicks-csv';
 import { getSeries } from './get-series';
 import { getSummary, type LinkName } from './get-summary';
 import { readLinkNames } from './link-names.repository';
-import { hasRollupsOfLink, readProfileTotals, type ProfileTotals } from './rollups-read.repository';
-import { loadStatsProfile } from './stats-access';
+import { hasRollupsOfLink, readProfileCounts, readProfileTotals, type ProfileTotals } from './rollups-read.repository';
+import { loadStatsProfile, loadStatsProfileSet } from './stats-access';
 import { parseRange, parseZone, slotRange } from './stats-range';
 
 /** Bump when an answer's shape or rules change, so no client keeps an answer of the old build. */
@@ -63,6 +63,24 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
       ]);
       if (notModified(request, reply, etag)) return sendNotModified(reply);
       return getSeries(app.db, { userId: profile.id, range, interval: q.interval, zone, linkId: q.link_id });
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.getStatsProfiles, 'stats'),
+    handler: async (request, reply) => {
+      const range = slotRange(parseRange(request.query));
+      const ids = await loadStatsProfileSet(app.db, request.auth, request.query.user_id);
+      // The change stamp of the whole set: every profile's all-time totals, in one query.
+      const totals = await readProfileTotals(app.db, ids);
+      const etag = etagOf([ANSWER_VERSION, 'profiles', range.from, range.to, ...ids.map((id) => `${id}:${stamp(totals.get(id))}`)]);
+      if (notModified(request, reply, etag)) return sendNotModified(reply);
+      const counts = await readProfileCounts(app.db, ids, range);
+      return {
+        from: new Date(range.from).toISOString(),
+        to: new Date(range.to).toISOString(),
+        profiles: ids.map((id) => ({ user_id: id, counted: 0, repeat: 0, bot: 0, ...counts.get(id) })),
+      };
     },
   });
 

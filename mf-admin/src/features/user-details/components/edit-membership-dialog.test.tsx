@@ -8,7 +8,10 @@ jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   getAdminUser: jest.fn(),
   updateUser: jest.fn(),
-  // The clicks section of the page (its own tests: user-details-page.test.tsx).
+}));
+// The clicks section of the page (its own tests: user-details-page.test.tsx).
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
   getAdminUserStats: jest.fn(() => new Promise(() => {})),
 }));
 const mockDetails = jest.mocked(getAdminUser);

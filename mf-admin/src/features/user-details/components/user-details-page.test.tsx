@@ -1,14 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  ApiError,
-  getAdminUser,
-  getAdminUserStats,
-  MESSAGES,
-  type AdminUser,
-  type Link,
-  type StatsTotals,
-  type SubProfile,
-} from '@rotalink/shared-api';
+import { ApiError, getAdminUser, MESSAGES, type AdminUser, type Link, type StatsTotals, type SubProfile } from '@rotalink/shared-api';
+import { getAdminUserStats } from '@rotalink/shared-api/live';
 import { renderRoute } from '../../../test-utils/render-route';
 import { makeLink, makeUser } from '../../../test-utils/users';
 import { UserDetailsPage } from './user-details-page';
@@ -16,6 +8,9 @@ import { UserDetailsPage } from './user-details-page';
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   getAdminUser: jest.fn(),
+}));
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
   getAdminUserStats: jest.fn(),
 }));
 const mockDetails = jest.mocked(getAdminUser);

@@ -1,4 +1,4 @@
-import { getAdminUserStats } from '@rotalink/shared-api';
+import { getAdminUserStats } from '@rotalink/shared-api/live';
 import { useUserRead } from '../../../hooks/use-user-read';
 
 export const STATS_FAILED_MESSAGE = "Could not load this user's clicks.";

@@ -1,16 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  getRotatorSettings,
-  getStatsSummary,
-  createPaymentSession,
-  getProfile,
-  getSubProfiles,
-  tokenStore,
-} from '@rotalink/shared-api';
+import { ApiError, getRotatorSettings, createPaymentSession, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { getStatsProfiles } from '@rotalink/shared-api/live';
 import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
-import { live, makeSummary } from '../../../test-utils/stats-fixtures';
+import { live, makeProfiles } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { leaveSiteFor } from '../../../components/leave-site';
 import { DashboardPage } from './dashboard-page';
@@ -23,8 +16,11 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getRotatorSettings: jest.fn(),
-  getStatsSummary: jest.fn(),
   createPaymentSession: jest.fn(),
+}));
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
+  getStatsProfiles: jest.fn(),
 }));
 const mockGetProfile = getProfile as jest.MockedFunction<typeof getProfile>;
 const mockGetSubs = getSubProfiles as jest.MockedFunction<typeof getSubProfiles>;
@@ -37,7 +33,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
   (getRotatorSettings as jest.Mock).mockResolvedValue(makeRotatorSettings());
-  (getStatsSummary as jest.Mock).mockResolvedValue(live(makeSummary()));
+  (getStatsProfiles as jest.Mock).mockResolvedValue(live(makeProfiles({})));
   mockGetSubs.mockResolvedValue({ subProfiles: [] });
 });
 

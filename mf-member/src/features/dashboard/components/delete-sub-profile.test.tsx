@@ -1,16 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  getRotatorSettings,
-  getStatsSummary,
-  deleteSubProfile,
-  getProfile,
-  getSubProfiles,
-  tokenStore,
-} from '@rotalink/shared-api';
+import { ApiError, getRotatorSettings, deleteSubProfile, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { getStatsProfiles } from '@rotalink/shared-api/live';
 import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
-import { live, makeSummary } from '../../../test-utils/stats-fixtures';
+import { live, makeProfiles } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { DashboardPage } from './dashboard-page';
 
@@ -20,8 +13,11 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getRotatorSettings: jest.fn(),
-  getStatsSummary: jest.fn(),
   deleteSubProfile: jest.fn(),
+}));
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
+  getStatsProfiles: jest.fn(),
 }));
 const mockSubs = getSubProfiles as jest.MockedFunction<typeof getSubProfiles>;
 const mockDelete = deleteSubProfile as jest.MockedFunction<typeof deleteSubProfile>;
@@ -34,7 +30,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
   (getRotatorSettings as jest.Mock).mockResolvedValue(makeRotatorSettings());
-  (getStatsSummary as jest.Mock).mockResolvedValue(live(makeSummary()));
+  (getStatsProfiles as jest.Mock).mockResolvedValue(live(makeProfiles({})));
   (getProfile as jest.Mock).mockResolvedValue(makeUser());
   mockSubs.mockResolvedValue({ subProfiles: [bob, eve] });
   confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);

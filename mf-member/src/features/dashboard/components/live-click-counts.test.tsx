@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
-import { ApiError, getProfile, getRotatorSettings, getStatsSummary, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { ApiError, getProfile, getRotatorSettings, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { getStatsProfiles, LIVE_POLL_MS } from '@rotalink/shared-api/live';
 import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
-import { live, makeSummary, makeTotals } from '../../../test-utils/stats-fixtures';
+import { live, makeProfiles } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { last24Hours } from '../hooks/use-live-click-counts';
 import { DashboardPage } from './dashboard-page';
@@ -12,58 +13,76 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getRotatorSettings: jest.fn(),
-  getStatsSummary: jest.fn(),
 }));
-const mockSummary = getStatsSummary as jest.MockedFunction<typeof getStatsSummary>;
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
+  getStatsProfiles: jest.fn(),
+}));
+const mockProfiles = jest.mocked(getStatsProfiles);
 
-/** Counts by profile: what the server would answer for each one's last 24 hours. */
+/** 30 sub-profiles: far more than the 12 the per-profile polling could refresh within 5 s. */
+const SUBS = Array.from({ length: 30 }, (_, i) => makeSub({ user_id: `s_sub${i + 1}`, first_name: `Sub${i + 1}`, last_name: 'Page' }));
+/** What the server would answer for each profile's last 24 hours. */
 let counts: Record<string, { counted: number; repeat: number; bot: number }>;
 const wait = (ms: number) =>
   act(async () => {
     await jest.advanceTimersByTimeAsync(ms);
   });
+const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 
 beforeEach(() => {
   jest.useFakeTimers();
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
-  (getProfile as jest.Mock).mockResolvedValue(makeUser());
-  (getSubProfiles as jest.Mock).mockResolvedValue({ subProfiles: [makeSub()] });
-  (getRotatorSettings as jest.Mock).mockResolvedValue(makeRotatorSettings());
-  counts = { u_member1: { counted: 7, repeat: 2, bot: 1 }, s_sub1: { counted: 0, repeat: 0, bot: 0 } };
-  mockSummary.mockImplementation(async (q) => live(makeSummary({ user_id: q.user_id, totals: makeTotals(counts[q.user_id]) })));
+  jest.mocked(getProfile).mockResolvedValue(makeUser());
+  jest.mocked(getSubProfiles).mockResolvedValue({ subProfiles: SUBS });
+  jest.mocked(getRotatorSettings).mockResolvedValue(makeRotatorSettings());
+  counts = { u_member1: { counted: 7, repeat: 2, bot: 1 } };
+  for (const s of SUBS) counts[s.user_id] = { counted: 0, repeat: 0, bot: 0 };
+  mockProfiles.mockImplementation(async () => live(makeProfiles(counts)));
 });
 afterEach(() => jest.useRealTimers());
 
 describe('Dashboard: live click counts (issue 15)', () => {
-  it("shows each profile's last 24 hours, and a new click within one poll without Refresh", async () => {
+  it('shows every profile of a member with 30 sub-profiles from one request, and a new click by the next poll', async () => {
     renderPage(<DashboardPage />, { path: '/user', url: '/user' });
     await wait(100);
     expect(screen.getByText(/Clicks in the last 24 hours:/)).toHaveTextContent('Clicks in the last 24 hours: 7 counted · 3 filtered');
-    const bobRow = screen.getByRole('cell', { name: 'Bob Builder' }).closest('tr') as HTMLElement;
-    expect(within(bobRow).getByText('0 counted · 0 filtered')).toBeInTheDocument();
+    expect(within(rowOf('Sub30 Page')).getByText('0 counted · 0 filtered')).toBeInTheDocument();
     expect(screen.getByText('Live: new clicks appear within seconds.')).toBeInTheDocument();
+    // One request for the member's whole set: the last 24 hours, no user_id (the signed-in member's).
+    expect(mockProfiles).toHaveBeenCalledTimes(1);
     const range = last24Hours(new Date());
-    expect(mockSummary).toHaveBeenCalledWith({ user_id: 'u_member1', ...range });
-    expect(mockSummary).toHaveBeenCalledWith({ user_id: 's_sub1', ...range });
+    expect(mockProfiles).toHaveBeenCalledWith(range);
     expect(Date.parse(range.to) - Date.parse(range.from)).toBe(24 * 3_600_000);
 
-    counts.s_sub1 = { counted: 1, repeat: 0, bot: 0 }; // a visitor clicked on Bob's page
-    await wait(3000);
-    expect(within(bobRow).getByText('1 counted · 0 filtered')).toBeInTheDocument();
+    counts.s_sub30 = { counted: 1, repeat: 0, bot: 1 }; // a visitor clicked on the last sub-profile's page
+    await wait(LIVE_POLL_MS);
+    expect(LIVE_POLL_MS).toBeLessThanOrEqual(5000); // the issue: a new click shows within 5 s
+    expect(within(rowOf('Sub30 Page')).getByText('1 counted · 1 filtered')).toBeInTheDocument();
+    expect(mockProfiles).toHaveBeenCalledTimes(2); // still one request per poll
   });
 
   it('keeps the counts shown when a poll fails, says updates paused, and recovers', async () => {
     renderPage(<DashboardPage />, { path: '/user', url: '/user' });
     await wait(100);
-    mockSummary.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
-    await wait(3000);
+    mockProfiles.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
+    await wait(LIVE_POLL_MS);
     expect(screen.getByText(/Live updates paused/)).toBeInTheDocument();
     expect(screen.getByText(/Clicks in the last 24 hours:/)).toHaveTextContent('7 counted · 3 filtered');
 
-    mockSummary.mockImplementation(async (q) => live(makeSummary({ user_id: q.user_id, totals: makeTotals({ counted: 9 }) })));
-    await wait(6000); // one failure: the next poll waits twice the interval
+    counts.u_member1 = { counted: 9, repeat: 0, bot: 0 };
+    mockProfiles.mockImplementation(async () => live(makeProfiles(counts)));
+    await wait(2 * LIVE_POLL_MS); // one failure: the next poll waits twice the interval
     expect(screen.getByText(/Clicks in the last 24 hours:/)).toHaveTextContent('9 counted · 0 filtered');
     expect(screen.getByText('Live: new clicks appear within seconds.')).toBeInTheDocument();
+  });
+
+  it('a first poll that fails says so for every profile instead of loading for ever', async () => {
+    mockProfiles.mockRejectedValue(new ApiError('Something went wrong!', { code: 'unavailable', status: 503 }));
+    renderPage(<DashboardPage />, { path: '/user', url: '/user' });
+    await wait(100);
+    expect(screen.getByText(/Clicks in the last 24 hours:/)).toHaveTextContent('Not available right now');
+    expect(within(rowOf('Sub1 Page')).getByText('Not available right now')).toBeInTheDocument();
   });
 });

@@ -6,13 +6,13 @@ import {
   addLink,
   deleteLink,
   getMemberLinks,
-  pollMemberLinks,
   getProfile,
   getSubProfiles,
   resetLink,
   tokenStore,
   type MemberLinkLists,
 } from '@rotalink/shared-api';
+import { pollMemberLinks } from '@rotalink/shared-api/live';
 import { makeLink, makeSub, makeUser } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { AddLinksPage } from './add-links-page';
@@ -33,10 +33,13 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
-  pollMemberLinks: jest.fn(),
   addLink: jest.fn(),
   resetLink: jest.fn(),
   deleteLink: jest.fn(),
+}));
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
+  pollMemberLinks: jest.fn(),
 }));
 const m = {
   getProfile: getProfile as jest.MockedFunction<typeof getProfile>,

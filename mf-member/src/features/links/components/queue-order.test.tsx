@@ -19,11 +19,15 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
-  // Issue 15's live polls and the pages' side sections: never answered here (their own tests cover them).
-  pollMemberLinks: jest.fn(() => new Promise(() => {})),
+  // The page's side section: never answered here (its own tests cover it).
   getRotatorSettings: jest.fn(() => new Promise(() => {})),
   addLink: jest.fn(),
   reorderLinks: jest.fn(),
+}));
+// Issue 15's live poll of the lists: never answered here (add-links-page.test.tsx covers it).
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
+  pollMemberLinks: jest.fn(() => new Promise(() => {})),
 }));
 const mockLinks = getMemberLinks as jest.MockedFunction<typeof getMemberLinks>;
 const mockReorder = reorderLinks as jest.MockedFunction<typeof reorderLinks>;

@@ -6,7 +6,6 @@ import {
   deleteLink,
   errorText,
   getMemberLinks,
-  pollMemberLinks,
   reorderLinks,
   resetLink,
   updateLink,
@@ -14,6 +13,7 @@ import {
   type MemberLink,
   type MemberLinkLists,
 } from '@rotalink/shared-api';
+import { pollMemberLinks } from '@rotalink/shared-api/live';
 import { useAsyncData } from '../../../components/use-async-data';
 import { useVisiblePolling } from '../../../components/live/use-visible-polling';
 import { toAddLinkBody, toUpdateLinkBody, type LinkFormValues } from './link-form';

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, downloadClicksCsv, getProfile, getStatsSeries, getStatsSummary, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { ApiError, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { downloadClicksCsv, getStatsSeries, getStatsSummary } from '@rotalink/shared-api/live';
 import { makeSub, makeUser } from '../../../test-utils/fixtures';
 import { busySummary, live, makeBucket, makeSeries, makeSummary, makeTotals } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
@@ -25,6 +26,9 @@ jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
+}));
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
   getStatsSummary: jest.fn(),
   getStatsSeries: jest.fn(),
   downloadClicksCsv: jest.fn(),

@@ -1,4 +1,5 @@
-import { MAX_HOURLY_RANGE_DAYS, MAX_STATS_RANGE_DAYS, type StatsInterval } from '@rotalink/shared-api';
+import type { StatsInterval } from '@rotalink/shared-api';
+import { MAX_HOURLY_RANGE_DAYS, MAX_STATS_RANGE_DAYS } from '@rotalink/shared-api/live';
 
 export type Preset = '24h' | '7d' | '30d' | 'custom';
 export const PRESETS: readonly { id: Preset; label: string }[] = [

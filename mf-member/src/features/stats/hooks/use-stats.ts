@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { downloadClicksCsv, errorText, getStatsSeries, getStatsSummary } from '@rotalink/shared-api';
+import { errorText } from '@rotalink/shared-api';
+import { downloadClicksCsv, getStatsSeries, getStatsSummary } from '@rotalink/shared-api/live';
 import { useLiveData } from '../../../components/live/use-live-data';
 import { presetRange, type Preset, type StatsRange } from './stats-range';
 import { saveBlob } from './save-blob';
