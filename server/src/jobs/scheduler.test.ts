@@ -153,8 +153,10 @@ describe.each(engines)('job scheduler, two nodes (%s)', (engine) => {
 
   it('stopping a node aborts its running job and leaves the job due for the other nodes', async () => {
     let aborted = false;
+    let started = false;
     const a = node(first);
     a.every({ name: 'stoppable', intervalMs: 60_000 }, ({ signal }) => {
+      started = true;
       return new Promise<void>((resolve) =>
         signal.addEventListener('abort', () => {
           aborted = true;
@@ -164,7 +166,8 @@ describe.each(engines)('job scheduler, two nodes (%s)', (engine) => {
     });
     a.start();
     await a.runSoon('stoppable');
-    await until(async () => (await readJobRow(first, 'stoppable'))?.lease_owner != null);
+    // The job itself is running (its lease row alone is committed before the job starts).
+    await until(async () => started && (await readJobRow(first, 'stoppable'))?.lease_owner != null);
     await a.stop();
     expect(aborted).toBe(true);
     const row = await readJobRow(first, 'stoppable');

@@ -133,6 +133,9 @@ export class JobScheduler {
       if (!job.ensured) await ensureJobRow(this.db, job.name, job.next(new Date()));
       job.ensured = true;
       if (await claimJob(this.db, { name: job.name, owner: this.owner, now: new Date(), leaseMs: this.leaseMs })) {
+        // stop() may have come while the claim was in flight: it saw nothing running, so give
+        // the lease back at once (due now, for another node) instead of starting the job.
+        if (this.stopped) return void (await this.giveBack(job));
         job.running = this.execute(job);
         await job.running;
         job.running = undefined;
@@ -150,6 +153,11 @@ export class JobScheduler {
       delay = Math.min(this.pollMaxMs, 5_000);
     }
     if (!this.stopped) this.wake(job, delay);
+  }
+
+  private async giveBack(job: Job): Promise<void> {
+    const now = new Date();
+    await finishJob(this.db, { name: job.name, owner: this.owner, now, nextRunAt: now, error: 'stopped: the node is shutting down' });
   }
 
   private async execute(job: Job): Promise<void> {
