@@ -133,7 +133,12 @@ export async function lockLinkForClicks(db: DbOrTrx, linkId: string): Promise<{ 
   return { link, clickable: Number(clickable) === 1 };
 }
 
-/** Adds a run's clicks to a link locked by lockLinkForClicks: `counted` burn the cap, `all` every click. */
+/**
+ * Adds a run's clicks to a link locked by lockLinkForClicks: `counted` burn the cap, `all` every
+ * click. It returns the owner so that the public answer cache drops that profile's answers only
+ * (db/profile-writes.ts): a precompiled statement names no profile in its tree, and without the
+ * returned row every run of clicks emptied the whole cache.
+ */
 const addClicksStatement = precompiled((db: Db, linkId: string, counted: number, all: number) =>
   db
     .updateTable('links')
@@ -142,7 +147,8 @@ const addClicksStatement = precompiled((db: Db, linkId: string, counted: number,
       counted_clicks: sql<number>`counted_clicks + ${counted}`,
       all_clicks: sql<number>`all_clicks + ${all}`,
     })
-    .where('id', '=', linkId),
+    .where('id', '=', linkId)
+    .returning('user_id'),
 );
 
 export async function addClicks(db: DbOrTrx, linkId: string, counted: number, all: number): Promise<void> {

@@ -52,6 +52,22 @@ describe.each(engines)('public answer cache: every write path shows at once (%s)
     expect((await pending())[0].clicks).toBe(1);
   });
 
+  it("a run of simultaneous clicks drops the clicked profile's answers only, not every profile's", async () => {
+    const other = await signupMember(t.app, { firstName: 'Sam', lastName: 'Roe' });
+    await activate(t.db, other.userId);
+    await warm(other.userId);
+    const clicks = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/public/increment-clicks', headers: browser(), payload: { link_id: links[0].id } }),
+      ),
+    );
+    expect(clicks.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(t.app.publicAnswers.get('links', m.userId)).toBeUndefined();
+    expect(t.app.publicAnswers.get('links', other.userId)).toBeDefined();
+    expect(t.app.publicAnswers.get('about', other.userId)).toBeDefined();
+    expect((await pending())[0].clicks).toBe(4);
+  });
+
   it('a rotator click', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/r/${m.userId}`, headers: browser() });
     expect(res.statusCode).toBe(302);
