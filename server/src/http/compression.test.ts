@@ -53,6 +53,38 @@ describe.each(engines)('compression of JSON answers (%s)', (engine) => {
     expect(click.headers['content-encoding']).toBeUndefined();
   });
 
+  it("a cached public answer is compressed once and reused; the client's preferences decide the encoding", async () => {
+    const m = await signupMember(t.app);
+    await activate(t.db, m.userId);
+    for (let i = 0; i < 20; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/links/linkadd',
+        headers: bearer(m.token),
+        payload: { user_id: m.userId, link: `https://example.com/deal/${i}`, name: `Deal number ${i}`, max_clicks: 100 },
+      });
+    }
+    const url = `/api/public/userliks?user_id=${m.userId}`;
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    const plain = await get();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const first = await get('br');
+    const kept = t.app.publicAnswers.get('links', m.userId)?.encoded?.br;
+    expect(kept).toBeDefined();
+    const again = await get('br');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(t.app.publicAnswers.get('links', m.userId)?.encoded?.br).toBe(kept);
+
+    expect((await get('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await get('x-gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await get('identity')).headers['content-encoding']).toBeUndefined();
+    expect((await get('deflate')).headers['content-encoding']).toBeUndefined();
+    // A conditional request is answered 304 whatever the encoding asked for.
+    const etag = String(plain.headers.etag);
+    expect((await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } })).statusCode).toBe(304);
+  });
+
   it('a compressed request body is not inflated: a 400 like any unreadable body, never a 500', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -82,12 +82,14 @@ const refused = (error: unknown): Outcome<PageClick> => ({ ok: false, error });
 export async function applyPageClicks(trx: DbOrTrx, clicks: PageClickInput[]): Promise<Outcome<PageClick>[]> {
   if (clicks.length === 1) return [{ ok: true, value: await applyPageClick(trx, clicks[0]) }];
   const { linkId, userId } = clicks[0];
+  // The rules first: on PostgreSQL every round trip after the lock below is one that another
+  // API node clicking the same link waits for.
+  const rules = await readClickRules(trx, userId);
   const locked = await lockLinkForClicks(trx, linkId);
   if (!locked?.clickable) {
     const why = await refusal(trx, linkId).catch((err: unknown) => err);
     return clicks.map(() => refused(why));
   }
-  const rules = await readClickRules(trx, userId);
   const start = locked.link;
   let link = start;
   const out: Outcome<PageClick>[] = [];

@@ -22,6 +22,8 @@ export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.getPublicLinks, 'public'),
     onRequest: fromCache(cache, 'links'),
+    // Compressed once per answer by the cache, not per request by the plugin (cached-answer.ts).
+    config: { compress: false },
     handler: async (request, reply) =>
       answerAndKeep({ cache, kind: 'links', profileId: request.query.user_id, request, reply }, async () => {
         const lists = await findLinkLists(app.db, request.query.user_id);
@@ -33,6 +35,7 @@ export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.getPublicProfile, 'public'),
     onRequest: fromCache(cache, 'about'),
+    config: { compress: false },
     handler: async (request, reply) =>
       answerAndKeep({ cache, kind: 'about', profileId: request.query.user_id, request, reply }, async () => {
         const user = await findAboutById(app.db, request.query.user_id);

@@ -5,9 +5,15 @@ import { ALL, type Written } from '../../../db/profile-writes';
 /** The two public answers of a profile (spec §7): its link lists and its "about" fields. */
 export type AnswerKind = 'links' | 'about';
 
+export type AnswerEncoding = 'br' | 'gzip';
+
 export interface CachedAnswer {
   /** The JSON exactly as sent (serialised once through the route's response schema). */
   body: string;
+  /** Its length in bytes (UTF-8). */
+  bytes: number;
+  /** Compressed copies, made the first time a client asks for one (cached-answer.ts). */
+  encoded?: Partial<Record<AnswerEncoding, Buffer>>;
   /** A validator of `body` (ETag → 304). */
   etag: string;
   storedAt: number;
@@ -55,7 +61,8 @@ export class PublicAnswerCache {
       options.maxBytes > 0
         ? new LRUCache<string, CachedAnswer>({
             maxSize: options.maxBytes,
-            sizeCalculation: (a, key) => a.body.length + key.length + ENTRY_OVERHEAD,
+            // The body counted twice: room for its compressed copies, which are smaller than it.
+            sizeCalculation: (a, key) => 2 * a.bytes + key.length + ENTRY_OVERHEAD,
           })
         : undefined;
     this.writtenAt = new LRUCache<string, number>({
@@ -84,7 +91,7 @@ export class PublicAnswerCache {
 
   /** The answer to send for `body`; kept for the next reader unless a write raced its read. */
   store(kind: AnswerKind, profileId: string, body: string, stamp: number): CachedAnswer {
-    const answer = { body, etag: etagOf(body), storedAt: this.now() };
+    const answer: CachedAnswer = { body, bytes: Buffer.byteLength(body), etag: etagOf(body), storedAt: this.now() };
     if (this.entries && stamp >= this.floor && (this.writtenAt.peek(profileId) ?? 0) <= stamp) {
       this.entries.set(`${kind}:${profileId}`, answer);
     }
