@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -18,6 +17,7 @@ import { linkHealthRoutes } from './modules/link-health/link-health.routes';
 import type { CheckOptions } from './modules/link-health/check-destination';
 import { HttpError, registerErrorHandler } from './errors';
 import { compression } from './http/compression';
+import { cors } from './http/cors';
 import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
 import { RequestLogController } from './http/request-log';
@@ -151,12 +151,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   await app.register(securityHeaders);
   await app.register(cors, {
-    origin: config.corsOrigins,
+    origins: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
     // Live counts read the ETag (conditional polling) and the CSV download its file name (issue 15).
     exposedHeaders: ['ETag', 'Content-Disposition'],
-    maxAge: 600,
+    maxAgeS: 600,
   });
   await app.register(rateLimits, { redis });
   await app.register(inputGuard);
