@@ -165,6 +165,48 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     expect(await storedClicks(head.id)).toBe(3);
   });
 
+  it('works of the same key queued while a run waits for its lock join that run (and batch), in arrival order', async () => {
+    const commits = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
+    let release!: () => void;
+    const locked = new Promise<void>((r) => (release = r));
+    const seen: string[][] = [];
+    // A group work that "waits for a row lock" (the promise), then takes what queued meanwhile.
+    const group = async (_trx: DbOrTrx, inputs: string[], absorb?: () => string[]) => {
+      await locked;
+      const all = [...inputs, ...(absorb?.() ?? [])];
+      seen.push(all);
+      return all.map((value) => ({ ok: true as const, value: value.toUpperCase() }));
+    };
+    const first = ['a', 'b'].map((v) => commits.runGrouped('k', v, group));
+    await new Promise((r) => setImmediate(r)); // the batch of a and b has begun and is waiting
+    const later = ['c', 'd'].map((v) => commits.runGrouped('k', v, group));
+    const other = commits.runGrouped('another key', 'x', group);
+    release();
+    expect(await Promise.all([...first, ...later])).toEqual(['A', 'B', 'C', 'D']);
+    expect(await other).toBe('X');
+    expect(seen[0]).toEqual(['a', 'b', 'c', 'd']);
+    // c and d did not wait for a batch of their own; the other key did.
+    expect(commits.stats).toEqual({ batches: 2, works: 5 });
+  });
+
+  it('a transaction that fails after a run absorbed works rejects those works too', async () => {
+    const commits = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
+    let release!: () => void;
+    const locked = new Promise<void>((r) => (release = r));
+    const group = async (_trx: DbOrTrx, inputs: string[], absorb?: () => string[]) => {
+      await locked;
+      absorb?.();
+      throw new Error('the database went away');
+    };
+    const first = ['a', 'b'].map((v) => commits.runGrouped('k', v, group));
+    await new Promise((r) => setImmediate(r));
+    const later = commits.runGrouped('k', 'c', group);
+    release();
+    const results = await Promise.allSettled([...first, later]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(commits.stats.batches).toBe(1);
+  });
+
   it('a run of clicks on one link, applied together, answers and stores exactly what the same clicks one at a time do', async () => {
     await t.db
       .insertInto('rotators')

@@ -33,7 +33,16 @@ export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; error: 
  * outcome per input, a refused input's error being a refusal that wrote nothing. Anything it
  * throws aborts the batch like a failing work.
  */
-export type GroupWork<I, T> = (trx: DbOrTrx, inputs: I[]) => Promise<Outcome<T>[]>;
+export type GroupWork<I, T> = (trx: DbOrTrx, inputs: I[], absorb?: () => I[]) => Promise<Outcome<T>[]>;
+
+/*
+ * `absorb()` (decision 0078): the works of the same key and group that were queued AFTER this
+ * batch began, taken out of the queue into this batch (up to maxBatch). A group work calls it once
+ * it holds its lock: on PostgreSQL with two API nodes clicking one link, a batch waits for the
+ * other node's COMMIT, and the clicks that arrived meanwhile would otherwise wait for a batch —
+ * and a lock — of their own. They are appended to the inputs (arrival order kept), so the work
+ * must answer one outcome for each of them too; a retried transaction runs them again with the rest.
+ */
 
 interface Pending {
   key: string;
@@ -147,17 +156,16 @@ export class GroupCommit {
           const out: Outcome[] = [];
           for (let i = 0; i < ordered.length;) {
             const run = this.sameGroup(ordered, i);
-            if (run.length > 1)
-              out.push(
-                ...this.checked(
-                  await run[0].group!.apply(
-                    trx,
-                    run.map((p) => p.group!.input),
-                  ),
-                  run.length,
-                ),
-              );
-            else out.push(await this.attempt(trx, ordered[i]));
+            if (run.length > 1) {
+              const inputs = run.map((p) => p.group!.input);
+              const absorb = () => {
+                const more = this.takeQueued(run[0], this.maxBatch - ordered.length);
+                ordered.splice(i + run.length, 0, ...more);
+                run.push(...more);
+                return more.map((p) => p.group!.input);
+              };
+              out.push(...this.checked(await run[0].group!.apply(trx, inputs, absorb), run.length));
+            } else out.push(await this.attempt(trx, ordered[i]));
             i += run.length;
           }
           await this.options.hooks?.beforeCommit(trx);
@@ -165,7 +173,8 @@ export class GroupCommit {
         }),
       );
     } catch (err) {
-      for (const p of batch) p.reject(err);
+      // `ordered`: the batch and whatever its runs absorbed.
+      for (const p of ordered) p.reject(err);
       return;
     }
     // Only now, after the COMMIT, does any caller hear back.
@@ -174,6 +183,19 @@ export class GroupCommit {
       if (o.ok) p.resolve(o.value);
       else p.reject(o.error);
     });
+  }
+
+  /** Takes out of the queue up to `room` works of `first`'s key and group function, in arrival order. */
+  private takeQueued(first: Pending, room: number): Pending[] {
+    const taken: Pending[] = [];
+    if (room <= 0 || !first.group) return taken;
+    this.queue = this.queue.filter((p) => {
+      const same = taken.length < room && p.key === first.key && p.group?.apply === first.group!.apply;
+      if (same) taken.push(p);
+      return !same;
+    });
+    this.stats.works += taken.length;
+    return taken;
   }
 
   /** The works from `i` on that share its key and group function (just `[ordered[i]]` otherwise). */

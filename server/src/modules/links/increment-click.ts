@@ -79,13 +79,20 @@ const refused = (error: unknown): Outcome<PageClick> => ({ ok: false, error });
  * link, and written as ONE update of its counters (plus their events, which the batch writes
  * together). Two statements for the run instead of one per click.
  */
-export async function applyPageClicks(trx: DbOrTrx, clicks: PageClickInput[]): Promise<Outcome<PageClick>[]> {
-  if (clicks.length === 1) return [{ ok: true, value: await applyPageClick(trx, clicks[0]) }];
-  const { linkId, userId } = clicks[0];
+export async function applyPageClicks(
+  trx: DbOrTrx,
+  batched: PageClickInput[],
+  absorb?: () => PageClickInput[],
+): Promise<Outcome<PageClick>[]> {
+  if (batched.length === 1) return [{ ok: true, value: await applyPageClick(trx, batched[0]) }];
+  const { linkId, userId } = batched[0];
   // The rules first: on PostgreSQL every round trip after the lock below is one that another
   // API node clicking the same link waits for.
   const rules = await readClickRules(trx, userId);
   const locked = await lockLinkForClicks(trx, linkId);
+  // The clicks on this link that arrived while we waited for its row (another API node held it)
+  // join this run instead of waiting for the next batch and the lock again (decision 0078).
+  const clicks = absorb ? [...batched, ...absorb()] : batched;
   if (!locked?.clickable) {
     const why = await refusal(trx, linkId).catch((err: unknown) => err);
     return clicks.map(() => refused(why));
