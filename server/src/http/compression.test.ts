@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { activate, bearer, browser, engines, signupMember, useTestApp } from '../../test/helpers';
+import { activate, addOffers, browser, engines, signupMember, useTestApp } from '../../test/helpers';
 
 describe.each(engines)('compression of JSON answers (%s)', (engine) => {
   const t = useTestApp(engine);
@@ -7,14 +7,7 @@ describe.each(engines)('compression of JSON answers (%s)', (engine) => {
   it('a large answer arrives compressed (brotli or gzip, as asked) and decodes to the same JSON; a small one does not', async () => {
     const m = await signupMember(t.app);
     await activate(t.db, m.userId);
-    for (let i = 0; i < 20; i++) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { user_id: m.userId, link: `https://example.com/offer/${i}`, name: `Offer number ${i}`, max_clicks: 100 },
-      });
-    }
+    await addOffers(t.app, m, 20);
     const url = `/api/public/userliks?user_id=${m.userId}`;
     const plain = await t.app.inject({ method: 'GET', url });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -56,14 +49,7 @@ describe.each(engines)('compression of JSON answers (%s)', (engine) => {
   it("a cached public answer is compressed once and reused; the client's preferences decide the encoding", async () => {
     const m = await signupMember(t.app);
     await activate(t.db, m.userId);
-    for (let i = 0; i < 20; i++) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { user_id: m.userId, link: `https://example.com/deal/${i}`, name: `Deal number ${i}`, max_clicks: 100 },
-      });
-    }
+    await addOffers(t.app, m, 20);
     const url = `/api/public/userliks?user_id=${m.userId}`;
     const get = (acceptEncoding?: string) =>
       t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });

@@ -1,4 +1,4 @@
-import { activate, bearer, engines, signupMember, useTestApp } from '../../test/helpers';
+import { activate, addOffers, engines, signupMember, useTestApp } from '../../test/helpers';
 
 /** CORS (decision 0077): what a browser on an allowed origin, and on any other, is told. */
 describe.each(engines)('CORS (%s)', (engine) => {
@@ -52,13 +52,7 @@ describe.each(engines)('CORS (%s)', (engine) => {
   it('a large public answer varies on both Origin and Accept-Encoding', async () => {
     const m = await signupMember(t.app);
     await activate(t.db, m.userId);
-    for (let i = 0; i < 20; i++)
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { user_id: m.userId, link: `https://example.com/offer/${i}`, name: `Offer number ${i}`, max_clicks: 100 },
-      });
+    await addOffers(t.app, m, 20);
     for (let read = 0; read < 2; read++) {
       const res = await t.app.inject({ method: 'GET', url: `/api/public/userliks?user_id=${m.userId}`, headers: { origin: site } });
       expect(res.headers['access-control-allow-origin']).toBe(site);
