@@ -2,7 +2,7 @@ import type { DbOrTrx } from '../../db/database';
 import type { TransactionHooks } from '../../db/group-commit';
 import { RollupBatch } from '../stats/rollup-batch';
 import { writeRollups } from '../stats/rollups-write.repository';
-import { findLastRotatorLink, hasCountedClickSince, insertClickEvents, type ClickEventInput } from './click-events.repository';
+import { clickEventsWrite, findLastRotatorLink, hasCountedClickSince, type ClickEventInput } from './click-events.repository';
 
 /**
  * The click events of one group-commit transaction and their roll-ups (decisions 0064, 0075):
@@ -19,8 +19,8 @@ interface ClickBatch {
 const batches = new WeakMap<DbOrTrx, ClickBatch>();
 
 async function writeBatch(trx: DbOrTrx, batch: ClickBatch): Promise<void> {
-  if (batch.events.length) await insertClickEvents(trx, batch.events);
-  if (!batch.rollups.empty) await writeRollups(trx, batch.rollups);
+  // Every event adds to the roll-ups: both are written together, or neither (no events).
+  if (batch.events.length) await writeRollups(trx, batch.rollups, [clickEventsWrite(batch.events)]);
 }
 
 /** Installed on the app's group commit (app.ts). */

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db/database';
 import { precompiled } from '../../db/precompiled';
-import { rowValues, ShapedStatements } from '../../db/shaped-statements';
-import { statementChunks } from '../../db/statement-chunks';
+import type { TableWrite } from '../stats/rollups-write.repository';
 import type { ClickSourceValue, ClickVerdictValue, DeviceClassValue } from './click-events.table';
 
 export interface ClickEventInput {
@@ -19,31 +18,30 @@ export interface ClickEventInput {
 }
 
 const EVENT_COLUMNS = ['created_at', 'user_id', 'link_id', 'source', 'verdict', 'device', 'referrer_host', 'visitor', 'tracked'] as const;
-const eventInserts = new ShapedStatements();
 
 /**
- * The click events of one group-commit batch in as few INSERTs as the engines allow (issue 12:
- * one statement per batch instead of one per click — on PostgreSQL one round trip instead of one
- * per click while the batch holds the clicked link's row lock), compiled once per row count.
+ * The click events of one group-commit batch as one table write, inserted with the batch's
+ * roll-ups (stats/rollups-write.repository.ts): on PostgreSQL in the roll-ups' one statement,
+ * on SQLite in multi-row INSERTs of up to 500 rows — never a statement per click (issue 12).
  */
-export async function insertClickEvents(db: DbOrTrx, events: readonly ClickEventInput[]): Promise<void> {
-  for (const part of statementChunks(events)) {
-    const { values, rowsOf } = rowValues(
-      EVENT_COLUMNS,
-      part.map((e) => ({
-        created_at: e.createdAt,
-        user_id: e.userId,
-        link_id: e.linkId,
-        source: e.source,
-        verdict: e.verdict,
-        device: e.device,
-        referrer_host: e.referrerHost,
-        visitor: e.visitor,
-        tracked: e.tracked ? 1 : 0,
-      })),
-    );
-    await eventInserts.run(db, String(part.length), values, (value) => db.insertInto('click_events').values(rowsOf(value)));
-  }
+export function clickEventsWrite(events: readonly ClickEventInput[]): TableWrite {
+  return {
+    table: 'click_events',
+    columns: EVENT_COLUMNS,
+    keys: [],
+    counters: [],
+    rows: events.map((e) => ({
+      created_at: e.createdAt,
+      user_id: e.userId,
+      link_id: e.linkId,
+      source: e.source,
+      verdict: e.verdict,
+      device: e.device,
+      referrer_host: e.referrerHost,
+      visitor: e.visitor,
+      tracked: e.tracked ? 1 : 0,
+    })),
+  };
 }
 
 /**

@@ -14,12 +14,16 @@ type AddingTable =
   | 'click_daily_referrers'
   | 'click_profile_slots';
 
-type Loose = Kysely<Record<string, Record<string, number | string>>>;
-type Row = Record<string, number | string>;
+type Loose = Kysely<Record<string, Record<string, Bound>>>;
+export type Row = Record<string, Bound>;
 
-/** One table's upsert: its key columns, the counters the deltas add to, the rows in key order. */
-interface Upsert {
-  table: AddingTable;
+/**
+ * One table's part of a batch's write: an upsert (its key columns, the counters the deltas add
+ * to) or, with no keys, rows inserted as they are (the batch's click events); rows in key order.
+ */
+export interface TableWrite {
+  table: AddingTable | 'click_events';
+  columns: readonly string[];
   keys: readonly string[];
   counters: readonly string[];
   rows: Row[];
@@ -30,33 +34,33 @@ function upsert<T extends AddingTable>(
   keys: ReadonlyArray<keyof Database[T] & string>,
   counters: ReadonlyArray<keyof Database[T] & string>,
   rows: Row[],
-): Upsert {
-  return { table, keys, counters, rows };
+): TableWrite {
+  return { table, columns: [...keys, ...counters], keys, counters, rows };
 }
 
 /**
  * `INSERT … ON CONFLICT (keys) DO UPDATE SET n = n + excluded.n` for every counter: the rows'
- * deltas added to what is stored. `rows` are the rows' values as marks of db/shaped-statements.ts.
- * (Kysely's builder types cannot follow a union of table names: `upsert` checks the columns.)
+ * deltas added to what is stored; a plain INSERT for a write without keys. `rows` are the rows'
+ * values as marks of db/shaped-statements.ts. (Kysely's builder types cannot follow a union of
+ * table names: `upsert` checks the columns.)
  */
-function upsertQuery(db: Loose | QueryCreator<Record<string, Row>>, u: Upsert, rows: Row[]) {
+function upsertQuery(db: Loose | QueryCreator<Record<string, Row>>, u: TableWrite, rows: Row[]) {
   const name: string = u.table;
-  return db
-    .insertInto(name)
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .columns([...u.keys])
-        .doUpdateSet(Object.fromEntries(u.counters.map((c) => [c, sql`${sql.ref(`${name}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]))),
-    );
+  const insert = db.insertInto(name).values(rows);
+  if (u.keys.length === 0) return insert;
+  return insert.onConflict((oc) =>
+    oc
+      .columns([...u.keys])
+      .doUpdateSet(Object.fromEntries(u.counters.map((c) => [c, sql`${sql.ref(`${name}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]))),
+  );
 }
 
 /** The upserts' values in one list, and the builder's rows of marks for each upsert (from `offset` on). */
-function laidOut(upserts: Upsert[]): { values: Bound[]; rowsOf: Array<(value: (i: number) => never) => Row[]> } {
+function laidOut(upserts: TableWrite[]): { values: Bound[]; rowsOf: Array<(value: (i: number) => never) => Row[]> } {
   const values: Bound[] = [];
   const rowsOf = upserts.map((u) => {
     const offset = values.length;
-    const layout = rowValues([...u.keys, ...u.counters], u.rows);
+    const layout = rowValues(u.columns, u.rows);
     values.push(...layout.values);
     return (value: (i: number) => never) => layout.rowsOf((i) => value(offset + i));
   });
@@ -65,17 +69,18 @@ function laidOut(upserts: Upsert[]): { values: Bound[]; rowsOf: Array<(value: (i
 
 /** The SQL of a batch's upserts depends only on which tables get how many rows: compiled once per shape. */
 const upserts = new ShapedStatements();
-const shapeOf = (todo: Upsert[]) => todo.map((u) => `${u.table}:${u.rows.length}`).join(',');
+const shapeOf = (todo: TableWrite[]) => todo.map((u) => `${u.table}:${u.rows.length}`).join(',');
 
 /**
- * The upserts, in this order. PostgreSQL: ONE statement (data-modifying WITH clauses), a round
- * trip instead of six — the roll-up levels of migration 0011 measured +3.4 ms per batch as
- * statements of their own. Its sub-statements touch different tables, each in key order, and
+ * The writes, in this order. PostgreSQL: ONE statement (data-modifying WITH clauses), a round
+ * trip instead of seven (the events and six roll-up levels) — each is a round trip during which
+ * the batch holds the clicked link's row and another API node waits for it (decision 0078); the
+ * roll-up levels of migration 0011 measured +3.4 ms per batch as statements of their own. Its sub-statements touch different tables, each in key order, and
  * every batch sends the same statement shape, so two nodes take the locks in the same order.
  * SQLite (in process, no round trips), or more than 500 rows in a table: one statement per
  * 500 rows of each table.
  */
-async function writeUpserts(trx: DbOrTrx, all: Upsert[]): Promise<void> {
+async function writeUpserts(trx: DbOrTrx, all: TableWrite[]): Promise<void> {
   const loose = trx as unknown as Loose;
   const todo = all.filter((u) => u.rows.length > 0);
   if (engineOf(trx) === 'postgres' && todo.length > 1 && todo.every((u) => u.rows.length <= ROWS_PER_STATEMENT)) {
@@ -104,12 +109,12 @@ const VISITOR_COLUMNS = ['user_id', 'day', 'visitor'] as const;
 const sightingInserts = new ShapedStatements();
 
 /**
- * Writes one batch's roll-up deltas inside its transaction, just before the COMMIT: the
- * visitors first seen today (their sightings the table did not hold yet), then one upsert per
+ * Writes one batch's roll-up deltas inside its transaction, just before the COMMIT, with
+ * `inserts` (the batch's click events) written first: the visitors first seen today (their sightings the table did not hold yet), then one upsert per
  * table that adds the deltas to what is stored: the 15-minute slots per link (0009), the daily
  * and profile-level levels read by the Stats page (0011), the referrers and the totals.
  */
-export async function writeRollups(trx: DbOrTrx, batch: RollupBatch): Promise<void> {
+export async function writeRollups(trx: DbOrTrx, batch: RollupBatch, inserts: TableWrite[] = []): Promise<void> {
   for (const part of chunks(batch.visitorSightings())) {
     const { values, rowsOf } = rowValues(
       VISITOR_COLUMNS,
@@ -127,6 +132,7 @@ export async function writeRollups(trx: DbOrTrx, batch: RollupBatch): Promise<vo
   }
 
   await writeUpserts(trx, [
+    ...inserts,
     upsert(
       'click_rollups',
       ['user_id', 'slot', 'link_id'],
