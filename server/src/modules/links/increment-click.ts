@@ -4,7 +4,8 @@ import { Conflict, NotFound } from '../../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
 import type { ClickVerdictValue } from '../clicks/click-events.table';
 import { recordClickEvent } from '../clicks/click-batch';
-import { readClickRules, verdictFor, type Visit } from '../clicks/verdict';
+import type { ClickEventInput } from '../clicks/click-events.repository';
+import { readClickRules, verdictFor, type ClickRules, type Visit } from '../clicks/verdict';
 import { queueFillNotice, filledBy } from '../notifications/link-filled';
 import type { Outbox } from '../outbox/outbox';
 import { pageClickKey } from './click-keys';
@@ -52,21 +53,27 @@ export async function applyPageClick(trx: DbOrTrx, o: PageClickInput): Promise<P
   const verdict = await verdictFor(trx, { visit: o.visit, rules, userId: o.userId, linkId: o.linkId, now: o.now });
   const link = verdict === 'counted' ? await clickIfQueueHead(trx, o.linkId) : await uncountedClickIfQueueHead(trx, o.linkId);
   if (!link) return refusal(trx, o.linkId);
-  await recordClickEvent(trx, {
-    createdAt: o.now.toISOString(),
-    userId: link.user_id,
-    linkId: link.id,
-    source: 'page',
-    verdict,
-    device: o.visit.device,
-    referrerHost: o.visit.referrerHost,
-    visitor: o.visit.visitor,
-    tracked: rules.uniqueWindowHours > 0,
-  });
+  await recordClickEvent(trx, pageClickEvent(o, link, verdict, rules));
   // The click that filled the link queues the owner's mail in this same transaction (issue 16).
   const notified =
     verdict === 'counted' && filledBy(link) ? await queueFillNotice(trx, o.outbox, { profileId: link.user_id, link }) : false;
   return { link, verdict, notified };
+}
+
+/** The event of a page click the queue accepted, as the batch stores it. */
+function pageClickEvent(c: PageClickInput, link: ClickedLink, verdict: ClickVerdictValue, rules: ClickRules): ClickEventInput {
+  return {
+    createdAt: c.now.toISOString(),
+    userId: link.user_id,
+    linkId: link.id,
+    source: 'page',
+    verdict,
+    device: c.visit.device,
+    referrerHost: c.visit.referrerHost,
+    visitor: c.visit.visitor,
+    // The profile looks its visitors up (a unique window): the event goes into the visitor index.
+    tracked: rules.uniqueWindowHours > 0,
+  };
 }
 
 const refused = (error: unknown): Outcome<PageClick> => ({ ok: false, error });
@@ -108,17 +115,7 @@ export async function applyPageClicks(
     const verdict = await verdictFor(trx, { visit: c.visit, rules, userId, linkId, now: c.now });
     const counted = verdict === 'counted' ? 1 : 0;
     link = { ...link, clicks: link.clicks + counted, counted_clicks: link.counted_clicks + counted, all_clicks: link.all_clicks + 1 };
-    await recordClickEvent(trx, {
-      createdAt: c.now.toISOString(),
-      userId: link.user_id,
-      linkId,
-      source: 'page',
-      verdict,
-      device: c.visit.device,
-      referrerHost: c.visit.referrerHost,
-      visitor: c.visit.visitor,
-      tracked: rules.uniqueWindowHours > 0,
-    });
+    await recordClickEvent(trx, pageClickEvent(c, link, verdict, rules));
     out.push({ ok: true, value: { link, verdict, notified: false } });
   }
   await addClicks(trx, linkId, link.clicks - start.clicks, link.all_clicks - start.all_clicks);
