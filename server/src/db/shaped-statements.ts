@@ -1,5 +1,7 @@
 import type { CompiledQuery, Compilable } from 'kysely';
 import type { DbOrTrx } from './database';
+import { engineOf } from './dialect-sql';
+import { registerPrepared } from './pg-prepared';
 
 /** A value bound into a statement: ids, ISO times, counters. */
 export type Bound = string | number | null;
@@ -19,6 +21,7 @@ const MARK = (i: number) => `\u0000rotalink-value-${i}\u0000`;
  * fixed-shape statements). Issue 12/14: building and compiling the batch's INSERT and six
  * upserts was ~25 % of the CPU of a click at 18,000 clicks/s; a batch's shape repeats (one row
  * per table for a run of clicks on one link), so almost every batch now finds its SQL ready.
+ * db/precompiled.ts is the one-shape case.
  *
  * `build(value)` writes the statement with `value(i)` standing for the i-th value; each must be
  * used as a query value (bound), never as an identifier or in raw SQL text. At most `maxShapes`
@@ -27,7 +30,14 @@ const MARK = (i: number) => `\u0000rotalink-value-${i}\u0000`;
 export class ShapedStatements {
   private readonly byDatabase = new WeakMap<object, Map<string, Compiled>>();
 
-  constructor(private readonly maxShapes = 2000) {}
+  private readonly maxShapes: number;
+  private readonly prepare: boolean;
+
+  /** `prepare`: on PostgreSQL, name each compiled text so every pooled connection keeps it prepared (db/pg-prepared.ts). */
+  constructor(options: { maxShapes?: number; prepare?: boolean } = {}) {
+    this.maxShapes = options.maxShapes ?? 2000;
+    this.prepare = options.prepare ?? false;
+  }
 
   async run<R>(db: DbOrTrx, shape: string, values: readonly Bound[], build: (value: (i: number) => never) => Compilable<R>): Promise<R[]> {
     // The dialect's adapter is shared by a database and each of its transactions.
@@ -37,6 +47,7 @@ export class ShapedStatements {
     let compiled = shapes.get(shape);
     if (!compiled) {
       compiled = compileShape(values.length, build as (value: (i: number) => unknown) => Compilable<unknown>);
+      if (this.prepare && engineOf(db) === 'postgres') registerPrepared(compiled.query.sql);
       if (shapes.size >= this.maxShapes) shapes.delete(shapes.keys().next().value as string);
       shapes.set(shape, compiled);
     }
@@ -53,7 +64,7 @@ function compileShape(count: number, build: (value: (i: number) => unknown) => C
   const index = new Map(marks.map((m, i) => [m, i]));
   const slots = query.parameters.map((p) => (typeof p === 'string' ? (index.get(p) ?? -1) : -1));
   if (new Set(slots.filter((s) => s >= 0)).size !== count)
-    throw new Error('shaped statement: every value must appear as a bound query value');
+    throw new Error('shaped statement: every argument must appear as a query value (bound, never SQL text)');
   return { query, slots };
 }
 
