@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
-import { activate, bearer, engines, signupMember, useTestApp, type Member } from './helpers';
+import { activate, addLink, bearer, engines, signupMember, useTestApp, type Member } from './helpers';
 
 // As the API runs in production (server.ts, decision 0073).
 setFlagsFromString('--no-allocation-site-pretenuring');
@@ -42,14 +42,7 @@ describe.each(engines)('a CSV of 1,000,000 click events (%s)', (engine) => {
   beforeAll(async () => {
     m = await signupMember(t.app);
     await activate(t.db, m.userId);
-    const link = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: 'https://offer.example.com/ref?a=1', max_clicks: null, user_id: m.userId },
-      })
-    ).json().link;
+    const link = await addLink(t.app, m, { link: 'https://offer.example.com/ref?a=1', max_clicks: null });
     const start = Date.parse('2026-06-01T00:00:00Z');
     for (let done = 0; done < EVENTS;) {
       await t.db.transaction().execute(async (trx) => {

@@ -173,22 +173,30 @@ export async function loginMember(app: FastifyInstance, email: string, password:
 }
 
 /** Gives a member an active lifetime plan directly in the database (as a paid checkout would). */
+/** Adds one link to the end of a member's queue through the API, as the member would. */
+export async function addLink(
+  app: FastifyInstance,
+  member: Member,
+  link: { link: string; max_clicks: number | null; name?: string },
+): Promise<{ id: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/links/linkadd',
+    headers: bearer(member.token),
+    payload: { user_id: member.userId, ...link },
+  });
+  if (res.statusCode !== 201) throw new Error(`linkadd failed: ${res.statusCode} ${res.body}`);
+  return res.json().link;
+}
+
 /**
- * Adds `count` links to a member's queue through the API (`Offer number 0`, `1`, …, capped at 100):
- * enough for a public answer above the compression threshold at 20.
+ * Adds `count` links to a member's queue (`Offer number 0`, `1`, …, capped at 100): enough for a
+ * public answer above the compression threshold at 20.
  */
 export async function addOffers(app: FastifyInstance, member: Member, count: number): Promise<Array<{ id: string }>> {
   const links: Array<{ id: string }> = [];
-  for (let i = 0; i < count; i++) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/links/linkadd',
-      headers: bearer(member.token),
-      payload: { user_id: member.userId, link: `https://example.com/offer/${i}`, name: `Offer number ${i}`, max_clicks: 100 },
-    });
-    if (res.statusCode !== 201) throw new Error(`linkadd failed: ${res.statusCode} ${res.body}`);
-    links.push(res.json().link);
-  }
+  for (let i = 0; i < count; i++)
+    links.push(await addLink(app, member, { link: `https://example.com/offer/${i}`, name: `Offer number ${i}`, max_clicks: 100 }));
   return links;
 }
 

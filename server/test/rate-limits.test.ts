@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { activate, bearer, secondApp, signupMember, useTestApp, browser } from './helpers';
+import { activate, addLink, secondApp, signupMember, useTestApp, browser } from './helpers';
 
 /**
  * DESIGN §4 rate limits, in memory and (when TEST_REDIS_URL is set) shared through Redis by two
@@ -83,14 +83,7 @@ describe.each(stores)('rate limits (%s)', (_store, env) => {
   it('increment-clicks per visitor IP: the 6th click in a minute is 429', async () => {
     const m = await signupMember(t.app);
     await activate(t.db, m.userId);
-    const link = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: 'https://x.example.com', max_clicks: null, user_id: m.userId },
-      })
-    ).json().link;
+    const link = await addLink(t.app, m, { link: 'https://x.example.com', max_clicks: null });
     const ip = randomIp();
     const click = (from: string) =>
       t.app.inject({
