@@ -72,6 +72,9 @@ test('pausing the live link makes the next one live for visitors; Resume puts it
   const phone = await newVisitor({ phone: true });
   await signedInAt(phone.page, owner.token, `/Addlinks?userId=${encodeURIComponent(owner.userId)}`);
   await paused(phone.page).getByRole('heading', { name: 'Paused (1)' }).waitFor();
+  // The heading can come before the rows' buttons: wait for the ones this checks (flaky in CI once).
+  for (const name of ['Resume Head offer', 'Check Head offer now', 'Pause Next offer'])
+    await phone.page.getByRole('button', { name, exact: true }).waitFor();
   expect(await scrollWidth(phone.page)).toBeLessThanOrEqual(360);
   const healthButtons = (await controls(phone.page)).filter((c) => /^button "(Resume|Check|Pause) /.test(c.what));
   expect(healthButtons.map((c) => c.what)).toEqual(
