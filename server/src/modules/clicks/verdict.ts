@@ -1,5 +1,6 @@
 import type { Db, DbOrTrx } from '../../db/database';
 import { precompiled } from '../../db/precompiled';
+import { perTransaction } from '../../db/per-transaction';
 import type { ClickVerdictValue } from './click-events.table';
 import { countedClickSince } from './click-batch';
 import type { VisitTraits } from './visit';
@@ -28,12 +29,11 @@ const rulesStatement = precompiled((db: Db, userId: string) =>
  * inside it shortens the wait of another API node clicking the same link. The clicks of one
  * batch arrived together, so judging them all by the rules as the batch began is a valid order.
  */
-const rulesOfBatch = new WeakMap<DbOrTrx, Map<string, Promise<ClickRules>>>();
+const rulesOfBatch = perTransaction(() => new Map<string, Promise<ClickRules>>());
 
 export function readClickRules(db: DbOrTrx, userId: string): Promise<ClickRules> {
   if (!db.isTransaction) return loadClickRules(db, userId);
-  let known = rulesOfBatch.get(db);
-  if (!known) rulesOfBatch.set(db, (known = new Map()));
+  const known = rulesOfBatch(db);
   let rules = known.get(userId);
   if (!rules) known.set(userId, (rules = loadClickRules(db, userId)));
   return rules;

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database';
+import { perTransaction } from '../../db/per-transaction';
 import type { ClickVerdictValue } from '../clicks/click-events.table';
 import { lastRotatorLinkOf, recordClickEvent } from '../clicks/click-batch';
 import { verdictFor, type Visit } from '../clicks/verdict';
@@ -44,11 +45,10 @@ const finishUrl = (state: RotatorState, pageUrl: string): string =>
  * PostgreSQL from another node) only makes the cached count low: the capped UPDATE refuses and
  * the visit re-reads, as before.
  */
-const lockedQueues = new WeakMap<DbOrTrx, Map<string, ProfileQueue>>();
+const lockedQueues = perTransaction(() => new Map<string, ProfileQueue>());
 
 async function lockedQueueOf(trx: DbOrTrx, userId: string): Promise<ProfileQueue | undefined> {
-  let known = lockedQueues.get(trx);
-  if (!known) lockedQueues.set(trx, (known = new Map()));
+  const known = lockedQueues(trx);
   const cached = known.get(userId);
   if (cached) return cached;
   const queue = await lockProfileQueue(trx, userId);
@@ -57,9 +57,8 @@ async function lockedQueueOf(trx: DbOrTrx, userId: string): Promise<ProfileQueue
 }
 
 function remember(trx: DbOrTrx, userId: string, queue: ProfileQueue | undefined): void {
-  const known = lockedQueues.get(trx);
-  if (queue) known?.set(userId, queue);
-  else known?.delete(userId);
+  if (queue) lockedQueues(trx).set(userId, queue);
+  else lockedQueues(trx).delete(userId);
 }
 
 /** The queue after a counted click on `link` (and, in round robin, the cursor on it). */
