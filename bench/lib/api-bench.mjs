@@ -25,13 +25,22 @@ function clickTarget(sc) {
   return { ratio, p99: TARGETS.clickP99, reference: sc.engine !== 'sqlite' };
 }
 
-async function startCeiling(workDir) {
+/** Headers every API answer carries beyond a bare Fastify's own (security headers, CORS's Vary). */
+const BARE_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+async function apiOnlyHeaders(base) {
+  const res = await fetch(`${base}/api/public/bench-unknown-route`);
+  await res.arrayBuffer();
+  return Object.fromEntries([...res.headers].filter(([name]) => !BARE_HEADERS.has(name)));
+}
+
+async function startCeiling(workDir, headers) {
   const port = await freePort();
-  const handle = startNode([new URL('./ceiling-server.mjs', import.meta.url).pathname, String(port)], {
+  const args = [new URL('./ceiling-server.mjs', import.meta.url).pathname, String(port), ...(headers ? [JSON.stringify(headers)] : [])];
+  const handle = startNode(args, {
     logFile: join(workDir, 'ceiling.log'),
   });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, { handle });
-  return { ...handle, base: `http://127.0.0.1:${port}` };
+  return { ...handle, base: `http://127.0.0.1:${port}`, withHeaders: Boolean(headers) };
 }
 
 /** One engine's API process(es) and data, or the reason it could not be set up. */
@@ -79,6 +88,19 @@ function scenarios(ceiling, envs) {
       pids: [ceiling.child.pid],
     },
   ];
+  if (ceiling.withHeaders)
+    list.push({
+      // Diagnostic: the bare GET plus the headers every API answer carries (OWASP's REST set,
+      // CORS's Vary). What it loses against the bare GET is the price of those headers alone —
+      // the server writes them and the load generator, on the same two cores, parses them.
+      id: 'ceiling-get-headers',
+      label: "ceiling GET + the API's security headers",
+      engine: '-',
+      kind: 'floor',
+      url: `${ceiling.base}/ceiling-headers`,
+      ceilingId: 'ceiling-get',
+      pids: [ceiling.child.pid],
+    });
   for (const env of envs) {
     const e = env.engine;
     const base = env.apis?.[0]?.base;
@@ -194,16 +216,19 @@ async function measureLoad(sc, { duration, connections, warm }) {
 
 export async function runApiBench({ repoRoot, workDir, runs, duration, connections, log }) {
   const result = { rows: [], correctness: [], engines: {} };
-  const ceiling = await startCeiling(workDir);
   const envs = [
     await setUpEngine({ engine: 'sqlite', repoRoot, workDir, processes: 1, log }),
     await setUpEngine({ engine: 'postgres', repoRoot, workDir, processes: 2, log }),
   ];
+  let ceiling;
   for (const env of envs) {
     result.engines[env.engine] = env.error ? { error: env.error } : { processes: env.apis.length, version: env.version ?? null };
     if (env.error) log(`  !!! ${env.engine}: NOT MEASURED — ${env.detail}`);
   }
   try {
+    // After the APIs: the diagnostic ceiling row copies the headers one of them actually sends.
+    const running = envs.find((e) => !e.error);
+    ceiling = await startCeiling(workDir, running && (await apiOnlyHeaders(running.apis[0].base)));
     const list = scenarios(ceiling, envs);
     const live = list.filter((sc) => !sc.env?.error);
     for (const sc of live) {
@@ -233,7 +258,7 @@ export async function runApiBench({ repoRoot, workDir, runs, duration, connectio
       result.correctness.push(await checkCap(env, { connections }));
     }
   } finally {
-    await ceiling.stop();
+    await ceiling?.stop();
     for (const env of envs) {
       await Promise.all((env.apis ?? []).map((a) => a.stop()));
       if (env.pgDb) await dropBenchDatabase(env.pgDb.name).catch((e) => log(`  could not drop ${env.pgDb.name}: ${e.message}`));
