@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { nowIso } from '../src/db/ids';
-import { activate, adminToken, bearer, browser, engines, secondApp, signupMember, useTestApp, type Member } from './helpers';
+import { addLink, activate, adminToken, bearer, browser, engines, secondApp, signupMember, useTestApp, type Member } from './helpers';
 
 /**
  * DESIGN §6: however many visitors click at once, clicks never exceed max_clicks. On PostgreSQL
@@ -22,19 +22,11 @@ describe.each(engines)('simultaneous clicks (%s)', (engine) => {
   });
 
   const nodes = () => (other ? [t.app, other.app] : [t.app]);
-  const addLink = async (max_clicks: number | null) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: 'https://example.com/x', max_clicks, user_id: m.userId },
-      })
-    ).json().link;
+  const add = (max_clicks: number | null) => addLink(t.app, m, { link: 'https://example.com/x', max_clicks });
 
   it('400 simultaneous clicks on a link capped at 37 count exactly 37', async () => {
-    const head = await addLink(37);
-    const next = await addLink(5);
+    const head = await add(37);
+    const next = await add(5);
     const apps = nodes();
     const results = await Promise.all(
       Array.from({ length: 400 }, (_, i) =>
@@ -65,8 +57,8 @@ describe.each(engines)('simultaneous clicks (%s)', (engine) => {
 
   it('clicks on the head and the next link at once never skip the queue', async () => {
     await t.db.deleteFrom('links').where('user_id', '=', m.userId).execute();
-    const head = await addLink(10);
-    const next = await addLink(10);
+    const head = await add(10);
+    const next = await add(10);
     const apps = nodes();
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
@@ -166,7 +158,7 @@ describe.each(engines)('simultaneous clicks (%s)', (engine) => {
 
     it('300 clicks with the cap lowered from 1000 to 100 among them', async () => {
       await t.db.deleteFrom('links').where('user_id', '=', m.userId).execute();
-      const head = await addLink(1000);
+      const head = await add(1000);
       const clicks = Array.from({ length: 150 }, (_, i) => clickOn(head.id, i));
       const edit = lowerCap(head.id, 100);
       const more = Array.from({ length: 150 }, (_, i) => clickOn(head.id, i + 150));
@@ -177,7 +169,7 @@ describe.each(engines)('simultaneous clicks (%s)', (engine) => {
 
     it('150 clicks, then 150 more with the cap lowered to 50 (below the count) among them: completed at once', async () => {
       await t.db.deleteFrom('links').where('user_id', '=', m.userId).execute();
-      const head = await addLink(1000);
+      const head = await add(1000);
       const first = await Promise.all(Array.from({ length: 150 }, (_, i) => clickOn(head.id, i)));
       expect(first.every((r) => r.statusCode === 200)).toBe(true);
       const clicks = Array.from({ length: 75 }, (_, i) => clickOn(head.id, i));

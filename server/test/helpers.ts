@@ -172,13 +172,24 @@ export async function loginMember(app: FastifyInstance, email: string, password:
   return res.json().token;
 }
 
-/** Gives a member an active lifetime plan directly in the database (as a paid checkout would). */
-/** Adds one link to the end of a member's queue through the API, as the member would. */
+/** A link as linkadd answers it. */
+export interface AddedLink {
+  id: string;
+  name: string;
+  link: string;
+  clicks: number;
+  max_clicks: number | null;
+}
+
+/**
+ * Adds one link to the end of a queue through the API, as the member would: the member's own, or
+ * with `user_id` one of their sub-profiles'.
+ */
 export async function addLink(
   app: FastifyInstance,
   member: Member,
-  link: { link: string; max_clicks: number | null; name?: string },
-): Promise<{ id: string }> {
+  link: { link: string; max_clicks: number | null; name?: string; user_id?: string },
+): Promise<AddedLink> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/links/linkadd',
@@ -200,6 +211,7 @@ export async function addOffers(app: FastifyInstance, member: Member, count: num
   return links;
 }
 
+/** Gives a member an active lifetime plan directly in the database (as a paid checkout would). */
 export async function activate(db: Db, userId: string, expiry: string | null = null): Promise<void> {
   await db
     .updateTable('users')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { bearer, engines, useTestApp, signupMember, activate, type Member } from '../../test/helpers';
+import { addLink, engines, useTestApp, signupMember, activate, type Member } from '../../test/helpers';
 import { HttpError } from '../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
 import { applyPageClick, applyPageClicks, LINK_COMPLETED, LINK_NOT_FOUND, type PageClick } from '../modules/links/increment-click';
@@ -53,21 +53,13 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     await t.db.deleteFrom('links').where('user_id', '=', m.userId).execute();
   });
 
-  const addLink = async (max_clicks: number | null): Promise<{ id: string }> =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: 'https://example.com/x', max_clicks, user_id: m.userId },
-      })
-    ).json().link;
+  const add = (max_clicks: number | null) => addLink(t.app, m, { link: 'https://example.com/x', max_clicks });
   const storedClicks = async (id: string) =>
     (await t.db.selectFrom('links').select('clicks').where('id', '=', id).executeTakeFirstOrThrow()).clicks;
 
   it('a batch with clicks past the cap acknowledges exactly cap clicks and refuses the rest with the right message', async () => {
-    const head = await addLink(5);
-    const next = await addLink(3);
+    const head = await add(5);
+    const next = await add(3);
     const batcher = clickCommits(
       t.db,
       applyClick(() => m.userId, t.app.outbox),
@@ -90,8 +82,8 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
   });
 
   it('refuses a click off the queue head and an unknown link alone, and counts the others in the same batch', async () => {
-    const head = await addLink(10);
-    const next = await addLink(10);
+    const head = await add(10);
+    const next = await add(10);
     const batcher = clickCommits(
       t.db,
       applyClick(() => m.userId, t.app.outbox),
@@ -106,7 +98,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
   });
 
   it('a failed transaction rejects every click in it and counts none of them', async () => {
-    const head = await addLink(100);
+    const head = await add(100);
     // The database fails half-way through the batch: the third click's statement hits a missing table.
     let applied = 0;
     const batcher = clickCommits(t.db, async (trx, linkId) => {
@@ -125,7 +117,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
   });
 
   it('answers a click only once its transaction has committed', async () => {
-    const head = await addLink(null);
+    const head = await add(null);
     // A second connection, as another API node would have: it sees only committed data.
     const other = connect(t.databaseUrl, { searchPath: t.searchPath });
     try {
@@ -151,7 +143,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
   });
 
   it('clicks arriving during a commit form the next batch, and drain() applies what is queued', async () => {
-    const head = await addLink(null);
+    const head = await add(null);
     const batcher = clickCommits(
       t.db,
       applyClick(() => m.userId, t.app.outbox),
@@ -243,7 +235,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
       (await t.db.selectFrom('click_events').select('verdict').where('link_id', '=', id).orderBy('id').execute()).map((e) => e.verdict);
     const input = (linkId: string, visit: Visit) => ({ linkId, userId: m.userId, visit, now: new Date(), outbox: t.app.outbox });
 
-    const together = await addLink(4);
+    const together = await add(4);
     const commits = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
     const grouped = await Promise.allSettled(
       visits.map((v) => commits.runGrouped(`k-${together.id}`, input(together.id, v), applyPageClicks)),
@@ -251,7 +243,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     expect(commits.stats).toEqual({ batches: 1, works: visits.length });
     await t.db.deleteFrom('links').where('id', '=', together.id).execute();
 
-    const alone = await addLink(4);
+    const alone = await add(4);
     const single = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
     const oneByOne: PromiseSettledResult<PageClick>[] = [];
     for (const v of visits)
@@ -275,8 +267,8 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
   });
 
   it('a run on a link that is not the head of its queue is refused whole, with the reason a lone click gets', async () => {
-    const head = await addLink(10);
-    const next = await addLink(10);
+    const head = await add(10);
+    const next = await add(10);
     const commits = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
     const visit: Visit = { bot: false, device: 'desktop', referrerHost: null, visitor: 'v' };
     const results = await Promise.allSettled(
@@ -291,17 +283,10 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
 
   if (engine === 'postgres') {
     it('a batch PostgreSQL aborts as a deadlock is run again: every click answered once and counted once', async () => {
-      const a = await addLink(null);
+      const a = await add(null);
       const other = await signupMember(t.app);
       await activate(t.db, other.userId);
-      const b = (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/links/linkadd',
-          headers: bearer(other.token),
-          payload: { link: 'https://example.com/b', max_clicks: null, user_id: other.userId },
-        })
-      ).json().link;
+      const b = await addLink(t.app, other, { link: 'https://example.com/b', max_clicks: null });
       const [first, second] = [a.id, b.id].sort();
       // Another transaction holds the second link, and will ask for the first: a real deadlock.
       const rival = new pg.Client({ connectionString: t.databaseUrl, options: `-c search_path=${t.searchPath}` });

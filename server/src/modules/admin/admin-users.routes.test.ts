@@ -1,4 +1,4 @@
-import { activate, adminToken, bearer, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { addLink, activate, adminToken, bearer, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { seedEmail, seedMembers } from '../../tools/seed-members';
 import { FTS_PAGE_LIMIT } from './member-search';
 
@@ -147,13 +147,7 @@ describe.each(engines)('admin member list and user details, issue 12 (%s)', (eng
     const m = await signupMember(t.app);
     await activate(t.db, m.userId);
     for (const name of ['First', 'Second']) {
-      const add = await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: `https://${name.toLowerCase()}.example.com`, max_clicks: 5, name, user_id: m.userId },
-      });
-      expect(add.statusCode).toBe(201);
+      await addLink(t.app, m, { link: `https://${name.toLowerCase()}.example.com`, max_clicks: 5, name });
     }
     await t.app.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-import { activate, adminToken, bearer, engines, signupMember, useTestApp } from '../../../test/helpers';
+import { addLink, activate, adminToken, bearer, engines, signupMember, useTestApp } from '../../../test/helpers';
 
 describe.each(engines)('admin routes (%s)', (engine) => {
   const t = useTestApp(engine);
@@ -160,18 +160,8 @@ describe.each(engines)('admin routes (%s)', (engine) => {
         payload: { firstName: 'S', lastName: 'P', phone: '12345' },
       })
     ).json().user_id;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/links/linkadd',
-      headers: bearer(m.token),
-      payload: { link: 'https://m.example.com', max_clicks: 2, user_id: m.userId },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/links/linkadd',
-      headers: bearer(m.token),
-      payload: { link: 'https://s.example.com', max_clicks: 2, user_id: subId },
-    });
+    await addLink(t.app, m, { link: 'https://m.example.com', max_clicks: 2 });
+    await addLink(t.app, m, { link: 'https://s.example.com', max_clicks: 2, user_id: subId });
     const links = await t.app.inject({ method: 'GET', url: `/api/admin/userslinks/${m.userId}`, headers: bearer(admin) });
     expect(links.json()).toEqual({
       links: [{ id: expect.any(String), name: '', link: 'https://m.example.com', clicks: 0, max_clicks: 2 }],

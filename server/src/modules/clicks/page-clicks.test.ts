@@ -1,4 +1,4 @@
-import { activate, bearer, browser, BROWSER_UA, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { addLink, activate, browser, BROWSER_UA, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { nowIso } from '../../db/ids';
 
 /** Qualified clicks on the public page (issue 14): every click is an event; only `counted` burns the cap. */
@@ -7,15 +7,8 @@ describe.each(engines)('page clicks and their verdicts (%s)', (engine) => {
   let m: Member;
   let seq = 0;
   const ip = () => `203.0.113.${(++seq % 250) + 1}`;
-  const add = async (max_clicks: number | null, userId = m.userId) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: `https://l${++seq}.example.com/`, max_clicks, user_id: userId },
-      })
-    ).json().link;
+  const add = (max_clicks: number | null, user_id = m.userId) =>
+    addLink(t.app, m, { link: `https://l${++seq}.example.com/`, max_clicks, user_id });
   const click = (linkId: string, headers: Record<string, string>, remoteAddress = ip()) =>
     t.app.inject({ method: 'POST', url: '/api/public/increment-clicks', headers, payload: { link_id: linkId }, remoteAddress });
   const events = (linkId: string) => t.db.selectFrom('click_events').selectAll().where('link_id', '=', linkId).orderBy('id').execute();

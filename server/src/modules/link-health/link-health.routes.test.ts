@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
-import { activate, bearer, browser, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { addLink, activate, bearer, browser, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
 import { checkAllLinks } from './check-links';
 import { isPublicAddress } from './ssrf-guard';
@@ -63,13 +63,7 @@ describe.each(engines)('link health (%s)', (engine) => {
     m = await signupMember(t.app);
     await activate(t.db, m.userId);
     for (const path of ['/gone', '/ok', '/broken', '/hang', '/to-metadata', '/no-head', '/hop4', '/hop5', '/to-private']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: `${base}${path}`, max_clicks: 100, name: path.slice(1), user_id: m.userId },
-      });
-      ids[path] = res.json().link.id;
+      ids[path] = (await addLink(t.app, m, { link: `${base}${path}`, max_clicks: 100, name: path.slice(1) })).id;
     }
   });
 

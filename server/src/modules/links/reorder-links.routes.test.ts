@@ -1,4 +1,4 @@
-import { activate, bearer, engines, secondApp, signupMember, useTestApp, type Member, browser } from '../../../test/helpers';
+import { addLink, activate, bearer, engines, secondApp, signupMember, useTestApp, type Member, browser } from '../../../test/helpers';
 import { DUPLICATE_IN_ORDER, notTheQueue } from './reorder-links';
 
 /** POST /api/links/reorder (issue 13); ownership by another member is in test/ownership.test.ts. */
@@ -6,15 +6,8 @@ describe.each(engines)('reorder (%s)', (engine) => {
   const t = useTestApp(engine);
   let m: Member;
 
-  const add = async (link: string, max_clicks: number | null, userId = m.userId) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link, max_clicks, user_id: userId },
-      })
-    ).json().link.id as string;
+  const add = async (link: string, max_clicks: number | null, user_id = m.userId) =>
+    (await addLink(t.app, m, { link, max_clicks, user_id })).id;
   const reorder = (link_ids: unknown, user_id = m.userId, token = m.token) =>
     t.app.inject({ method: 'POST', url: '/api/links/reorder', headers: bearer(token), payload: { user_id, link_ids } });
   const click = (linkId: string) =>
@@ -79,14 +72,7 @@ describe.each(engines)('reorder (%s)', (engine) => {
     await click(done);
     const otherMember = await signupMember(t.app);
     await activate(t.db, otherMember.userId);
-    const foreign = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(otherMember.token),
-        payload: { link: 'https://f.example.com', max_clicks: 1, user_id: otherMember.userId },
-      })
-    ).json().link.id;
+    const foreign = (await addLink(t.app, otherMember, { link: 'https://f.example.com', max_clicks: 1 })).id;
     const cases: Array<[unknown, string]> = [
       [[a], notTheQueue(2)], // one missing
       [[a, b, done], notTheQueue(2)], // a completed link

@@ -1,4 +1,4 @@
-import { activate, bearer, engines, signupMember, useTestApp, type Member, browser } from '../../../test/helpers';
+import { addLink, activate, bearer, engines, signupMember, useTestApp, type Member, browser } from '../../../test/helpers';
 import { NOTHING_TO_CHANGE } from './update-link';
 
 /** POST /api/links/updateLink (issue 13); ownership by another member is in test/ownership.test.ts. */
@@ -6,15 +6,7 @@ describe.each(engines)('updateLink (%s)', (engine) => {
   const t = useTestApp(engine);
   let m: Member;
 
-  const add = async (link: string, max_clicks: number | null, name = '') =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link, max_clicks, name, user_id: m.userId },
-      })
-    ).json().link;
+  const add = (link: string, max_clicks: number | null, name = '') => addLink(t.app, m, { link, max_clicks, name });
   const update = (payload: Record<string, unknown>, token = m.token) =>
     t.app.inject({ method: 'POST', url: '/api/links/updateLink', headers: bearer(token), payload });
   const click = (linkId: string) =>
@@ -80,14 +72,7 @@ describe.each(engines)('updateLink (%s)', (engine) => {
         payload: { firstName: 'S', lastName: 'P', phone: '12345' },
       })
     ).json().user_id;
-    const l = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: 'https://s.example.com', max_clicks: 1, user_id: sub },
-      })
-    ).json().link;
+    const l = await addLink(t.app, m, { link: 'https://s.example.com', max_clicks: 1, user_id: sub });
     const res = await update({ link_id: l.id, user_id: sub, name: 'Sub link' });
     expect(res.statusCode).toBe(200);
     expect(res.json().link.name).toBe('Sub link');

@@ -1,4 +1,4 @@
-import { activate, bearer, browser, engines, secondApp, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { addLink, activate, bearer, browser, engines, secondApp, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { TcpProxy } from '../../../test/faults/tcp-proxy';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../mail/smtp-sink.test-helper';
 
@@ -37,13 +37,9 @@ describe.each(engines)('owner notifications (%s)', (engine) => {
     await activate(t.db, m.userId);
     const ids: string[] = [];
     for (const [i, cap] of caps.entries()) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: `https://offer${i}.example.com/ref`, max_clicks: cap, name: names[i] ?? `Offer ${i}`, user_id: m.userId },
-      });
-      ids.push(res.json().link.id);
+      ids.push(
+        (await addLink(t.app, m, { link: `https://offer${i}.example.com/ref`, max_clicks: cap, name: names[i] ?? `Offer ${i}` })).id,
+      );
     }
     return { m, ids };
   }

@@ -1,19 +1,12 @@
-import { activate, bearer, browser, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { addLink, activate, bearer, browser, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
 
 /** GET/HEAD /r/:userId (issue 14): the redirect, the modes, and what counts. */
 describe.each(engines)('the rotator link (%s)', (engine) => {
   const t = useTestApp(engine, { PUBLIC_SITE_URL: 'https://site.example.com' });
   let m: Member;
   let n = 0;
-  const add = async (max_clicks: number | null, userId = m.userId) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: `https://l${++n}.example.com/ref?id=${n}`, max_clicks, user_id: userId },
-      })
-    ).json().link as { id: string; link: string };
+  const add = (max_clicks: number | null, user_id = m.userId) =>
+    addLink(t.app, m, { link: `https://l${++n}.example.com/ref?id=${n}`, max_clicks, user_id });
   const settings = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: '/api/links/rotator', headers: bearer(m.token), payload: { user_id: m.userId, ...payload } });
   const follow = (

@@ -1,4 +1,4 @@
-import { activate, bearer, browser, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { addLink, activate, bearer, browser, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
 
 /** GET/PUT /api/links/rotator (issue 14): owner only, partial updates, 400s naming the field. */
 describe.each(engines)('rotator settings API (%s)', (engine) => {
@@ -122,14 +122,7 @@ describe.each(engines)('rotator settings API (%s)', (engine) => {
   });
 
   it('the owner’s link lists carry counted_clicks and all_clicks; the public lists do not', async () => {
-    const link = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: 'https://a.example.com', max_clicks: 5, user_id: m.userId },
-      })
-    ).json().link;
+    const link = await addLink(t.app, m, { link: 'https://a.example.com', max_clicks: 5 });
     const click = (headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: '/api/public/increment-clicks', headers, payload: { link_id: link.id } });
     await click(browser());

@@ -1,5 +1,5 @@
 import { text } from 'node:stream/consumers';
-import { activate, bearer, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { addLink, activate, bearer, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { clicksCsvStream } from './clicks-csv';
 import { spreadsheetSafe } from './csv-cell';
 import { readLinkNames } from './link-names.repository';
@@ -50,13 +50,7 @@ describe.each(engines)('clicks CSV (%s)', (engine) => {
     await activate(t.db, m.userId);
     // Names a spreadsheet would run as formulas, and one that needs quoting.
     for (const name of ['=HYPERLINK("http://evil.example","Win")', 'Offer, "best" one']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/links/linkadd',
-        headers: bearer(m.token),
-        payload: { link: `https://l${links.length}.example.com/path?a=1`, max_clicks: null, name, user_id: m.userId },
-      });
-      links.push(res.json().link);
+      links.push(await addLink(t.app, m, { link: `https://l${links.length}.example.com/path?a=1`, max_clicks: null, name }));
     }
     await clickAll(t.app, m.userId, [
       { at: at('2026-03-01T09:00:00.000Z'), target: links[0].id, visitor: 'a', referrerHost: '@mail.example' },

@@ -1,4 +1,4 @@
-import { activate, bearer, browser, engines, signupMember, useTestApp } from '../../../../test/helpers';
+import { addLink, activate, browser, engines, signupMember, useTestApp } from '../../../../test/helpers';
 
 describe.each(engines)('public answers: ETag and 304 (%s)', (engine) => {
   const t = useTestApp(engine);
@@ -6,12 +6,7 @@ describe.each(engines)('public answers: ETag and 304 (%s)', (engine) => {
   it('a repeated read with If-None-Match gets 304 without a body until a click changes the answer', async () => {
     const m = await signupMember(t.app);
     await activate(t.db, m.userId);
-    const add = await t.app.inject({
-      method: 'POST',
-      url: '/api/links/linkadd',
-      headers: bearer(m.token),
-      payload: { user_id: m.userId, link: 'https://a.example.com', max_clicks: 3 },
-    });
+    const added = await addLink(t.app, m, { link: 'https://a.example.com', max_clicks: 3 });
     const url = `/api/public/userliks?user_id=${m.userId}`;
     const first = await t.app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(200);
@@ -31,7 +26,7 @@ describe.each(engines)('public answers: ETag and 304 (%s)', (engine) => {
       method: 'POST',
       url: '/api/public/increment-clicks',
       headers: browser(),
-      payload: { link_id: add.json().link.id },
+      payload: { link_id: added.id },
     });
     const changed = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
