@@ -10,6 +10,7 @@ import { createMember, click } from './seed.mjs';
 import { medianOf, median, clsFromShifts } from './stats.mjs';
 import { collectNetwork } from './page-network.mjs';
 import { PAGE_TARGETS } from './page-targets.mjs';
+import { measureAdminDashboard } from './admin-page-bench.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LAUNCH_ARGS = [
@@ -119,6 +120,7 @@ export async function runPageBench({ repoRoot, workDir, runs, log }) {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   if (!existsSync(join(repoRoot, 'scripts', 'static-server.mjs'))) throw new Error('scripts/static-server.mjs is missing');
   const shellPort = await freePort();
+  const databaseUrl = `sqlite:${join(workDir, 'page.sqlite')}`;
   let api;
   let fe;
   let browser;
@@ -126,7 +128,7 @@ export async function runPageBench({ repoRoot, workDir, runs, log }) {
     // The API must accept the shell's origin (CORS), so the shell's port is chosen first.
     api = await startApi({
       repoRoot,
-      databaseUrl: `sqlite:${join(workDir, 'page.sqlite')}`,
+      databaseUrl,
       workDir,
       name: 'api-page',
       publicSiteUrl: `http://127.0.0.1:${shellPort}`,
@@ -156,8 +158,20 @@ export async function runPageBench({ repoRoot, workDir, runs, log }) {
       }
       rows.push(summarisePage(profile, results));
     }
+    // Issue 12: the admin dashboard at 10,000 members, on the same stack and the slow profile.
+    const admin = await measureAdminDashboard({
+      repoRoot,
+      databaseUrl,
+      apiBase: api.base,
+      shell: fe.shell,
+      profile: PROFILES.find((p) => p.cpu),
+      runs,
+      launch: { executablePath: CHROMIUM, args: LAUNCH_ARGS },
+      log,
+    }).catch((err) => ({ error: err.message.split('\n')[0] }));
     return {
       rows,
+      admin,
       url: url.replace(member.userId, '<id>').replace(fe.shell, 'shell:'),
       origins: { ...fe.origins, api: api.base },
       browser: browser.version(),

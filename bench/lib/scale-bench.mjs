@@ -15,12 +15,13 @@ export const SCALE_TARGETS = { adminP99Ms: 150, rssMb: 200, visitorP99Ms: 20 };
 const SAMPLES = 60; // sequential requests per admin figure
 const PAGE_LOADS = 20; // admin dashboard loads before the API's memory is read
 
-function seed(repoRoot, databaseUrl) {
+/** Members written straight into the database by the server's seeding tool; its summary line. */
+export function seedMembers(repoRoot, databaseUrl, { members = SCALE.members, links = SCALE.linksPerMember, args = [] } = {}) {
   const tool = join(repoRoot, 'server', 'dist', 'tools', 'seed-members.js');
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [tool, '--database-url', databaseUrl, '--members', String(SCALE.members), '--links', String(SCALE.linksPerMember)],
+      [tool, '--database-url', databaseUrl, '--members', String(members), '--links', String(links), ...args],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -83,7 +84,7 @@ async function measureEngine({ engine, repoRoot, workDir, duration, log }) {
       pgDb = await createBenchDatabase();
       databaseUrl = pgDb.url;
     }
-    const seeded = await seed(repoRoot, databaseUrl);
+    const seeded = await seedMembers(repoRoot, databaseUrl);
     log(`  ${engine}: ${seeded.members} members, ${seeded.links} links seeded in ${Math.round(seeded.ms / 1000)} s`);
     api = await startApi({ repoRoot, databaseUrl, workDir, name: `api-scale-${engine}` });
     const login = await fetch(`${api.base}/api/admin/adminlogin`, {
