@@ -9,7 +9,7 @@ import { ADMIN } from './api-server.mjs';
 import { seedMembers } from './scale-bench.mjs';
 import { median } from './stats.mjs';
 
-export const ADMIN_PAGE = { members: 10_000, budgetMs: 3000, search: 'SCALE-004217' };
+const ADMIN_PAGE = { members: 10_000, budgetMs: 3000, search: 'SCALE-004217' };
 
 async function adminToken(apiBase) {
   const res = await fetch(`${apiBase}/api/admin/adminlogin`, {

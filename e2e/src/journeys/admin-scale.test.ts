@@ -50,15 +50,6 @@ async function throttledAdmin() {
     localStorage.setItem('token', t);
     localStorage.setItem('isAdmin', 'true');
   }, token);
-  // When the 50 rows are in the page, in the page's own clock (from the start of navigation, as
-  // the bench's visitor-page probe counts): what a person waits for after the tap.
-  await context.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (document.querySelectorAll('tbody tr').length < 50) return;
-      (window as unknown as { firstRowsAt: number }).firstRowsAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
@@ -70,12 +61,14 @@ test('the dashboard shows its first page of 10,000 members, and a search result,
   const page = await throttledAdmin();
   const rows = page.locator('tbody tr');
 
+  // Only for the log (the bench times it in the page's own clock): from the tap to the rows.
+  const opened = Date.now();
   await page.goto(site('/admin_dashboard'));
   await page
     .getByRole('status')
     .filter({ hasText: /members · showing 1–50/ })
     .waitFor({ timeout: 20_000 });
-  const firstPageMs = Math.round(await page.evaluate(() => (window as unknown as { firstRowsAt: number }).firstRowsAt));
+  const firstPageMs = Date.now() - opened;
   expect(await rows.count()).toBe(50);
   const summary = await page
     .getByRole('status')
