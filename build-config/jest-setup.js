@@ -3,3 +3,9 @@ const { TextEncoder, TextDecoder } = require('node:util');
 if (!global.TextEncoder) global.TextEncoder = TextEncoder;
 if (!global.TextDecoder) global.TextDecoder = TextDecoder;
 require('@testing-library/jest-dom');
+
+// findBy…/waitFor give up after 1 s by default. The root `npm test` runs every project in
+// parallel on a 2-core machine shared with builds, where a render that takes 0.2 s alone took
+// over 1 s once in CI (mf-admin's membership dialog). Waiting longer for what must appear changes
+// no assertion; a missing element still fails.
+require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
