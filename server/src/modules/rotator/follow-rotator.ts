@@ -1,13 +1,14 @@
 import type { DbOrTrx } from '../../db/database';
-import { perTransaction } from '../../db/per-transaction';
+import type { GroupCommit, Outcome } from '../../db/group-commit';
 import type { ClickVerdictValue } from '../clicks/click-events.table';
 import { lastRotatorLinkOf, recordClickEvent } from '../clicks/click-batch';
 import { verdictFor, type Visit } from '../clicks/verdict';
-import { addUncountedClick, clickIfBelowCap, type ClickedLink } from '../links/links.repository';
-import { filledBy, queueFillNotice } from '../notifications/link-filled';
+import { rotatorClickKey } from '../links/click-keys';
+import { queueFillNotice } from '../notifications/link-filled';
 import type { Outbox } from '../outbox/outbox';
 import { planVisit } from './choose-link';
-import { lockProfileQueue, moveCursor, readProfileQueue, restartQueue, type ProfileQueue, type RotatorState } from './rotator.repository';
+import { queueBook, type QueueBook } from './queue-book';
+import { moveCursor, readProfileQueue, restartQueue, type ProfileQueue, type RotatorState } from './rotator.repository';
 
 export interface RotatorVisit {
   userId: string;
@@ -38,34 +39,11 @@ const MAX_ATTEMPTS = 25;
 const finishUrl = (state: RotatorState, pageUrl: string): string =>
   state.onFinish === 'backup' && state.backupUrl ? state.backupUrl : pageUrl;
 
-/**
- * The profile queues a transaction has locked (issue 12): the lock holds until its COMMIT, so the
- * later visits of a group-commit batch reuse the read instead of a round trip each, kept up to
- * date with what they wrote. What others may write meanwhile (a page click filling a link, on
- * PostgreSQL from another node) only makes the cached count low: the capped UPDATE refuses and
- * the visit re-reads, as before.
- */
-const lockedQueues = perTransaction(() => new Map<string, ProfileQueue>());
-
-async function lockedQueueOf(trx: DbOrTrx, userId: string): Promise<ProfileQueue | undefined> {
-  const known = lockedQueues(trx);
-  const cached = known.get(userId);
-  if (cached) return cached;
-  const queue = await lockProfileQueue(trx, userId);
-  if (queue) known.set(userId, queue);
-  return queue;
-}
-
-function remember(trx: DbOrTrx, userId: string, queue: ProfileQueue | undefined): void {
-  if (queue) lockedQueues(trx).set(userId, queue);
-  else lockedQueues(trx).delete(userId);
-}
-
-/** The queue after a counted click on `link` (and, in round robin, the cursor on it). */
-function afterClick(queue: ProfileQueue, link: ClickedLink, moved: boolean): ProfileQueue {
+/** The queue after a counted click on `linkId` (and, in round robin, the cursor on it). */
+function afterClick(queue: ProfileQueue, linkId: string, clicks: number, moved: boolean): ProfileQueue {
   return {
-    state: moved ? { ...queue.state, lastLinkId: link.id } : queue.state,
-    links: queue.links.map((l) => (l.id === link.id ? { ...l, clicks: Number(link.clicks) } : l)),
+    state: moved ? { ...queue.state, lastLinkId: linkId } : queue.state,
+    links: queue.links.map((l) => (l.id === linkId ? { ...l, clicks } : l)),
   };
 }
 
@@ -76,14 +54,14 @@ async function visitorLast(trx: DbOrTrx, queue: ProfileQueue, v: RotatorVisit): 
 }
 
 /**
- * One rotator visit (issue 14), inside its group-commit transaction: the profile's row is locked
- * first (rotator.repository.ts), then the mode picks a link, the verdict decides whether the
- * click counts, and a counted click goes through the capped UPDATE — so the cap is exact however
- * many visitors arrive, on any number of nodes. The event is stored in the same transaction.
- * Undefined: no such profile (nothing written).
+ * One rotator visit (issue 14), inside its group-commit transaction: the profile's queue comes
+ * from the run's book (queue-book.ts: read once, under the profile's lock on PostgreSQL), the
+ * mode picks a link, the verdict decides whether the click counts, and a counted click is
+ * capped exactly however many visitors arrive, on any number of nodes. The event is stored in
+ * the same transaction. Undefined: no such profile (nothing written).
  */
-export async function followRotator(trx: DbOrTrx, v: RotatorVisit): Promise<Destination | undefined> {
-  let queue = await lockedQueueOf(trx, v.userId);
+async function followRotator(trx: DbOrTrx, v: RotatorVisit, book: QueueBook): Promise<Destination | undefined> {
+  let queue = await book.queue(v.userId);
   if (!queue) return undefined;
   const { state } = queue;
   const rules = { filterBots: state.filterBots, uniqueWindowHours: state.uniqueWindowHours };
@@ -107,27 +85,48 @@ export async function followRotator(trx: DbOrTrx, v: RotatorVisit): Promise<Dest
     const verdict = await verdictFor(trx, { visit: v.visit, rules, userId: v.userId, linkId: plan.link.id, now: v.now });
     if (verdict !== 'counted') {
       // A bot or a repeat goes where a person would, and changes nothing: no cap, no cursor, no restart.
-      await addUncountedClick(trx, plan.link.id);
+      await book.touch(plan.link.id);
       await record(plan.link.id, verdict);
       return { url: plan.link.url, linkId: plan.link.id, verdict, mode: state.mode };
     }
-    if (plan.restart) await restartQueue(trx, v.userId);
-    const clicked = await clickIfBelowCap(trx, plan.link.id);
+    if (plan.restart) {
+      await book.settle();
+      await restartQueue(trx, v.userId);
+    }
+    const clicked = await book.count(plan.link, plan.restart);
     if (clicked) {
       const moved = state.mode === 'round_robin' && state.saved;
       if (moved) await moveCursor(trx, v.userId, plan.link.id);
       // After a restart every count changed: the next visit reads the queue again.
-      remember(trx, v.userId, plan.restart ? undefined : afterClick(queue, clicked, moved));
+      book.remember(v.userId, plan.restart ? undefined : afterClick(queue, plan.link.id, clicked.clicks, moved));
       await record(plan.link.id, 'counted');
-      const notified = filledBy(clicked) && (await queueFillNotice(trx, v.outbox, { profileId: v.userId, link: clicked }));
+      const notified =
+        clicked.filled !== undefined && (await queueFillNotice(trx, v.outbox, { profileId: v.userId, link: clicked.filled }));
       return { url: plan.link.url, linkId: plan.link.id, verdict: 'counted', mode: state.mode, notified };
     }
-    queue = await readProfileQueue(trx, v.userId);
-    remember(trx, v.userId, queue);
+    queue = await book.reread(v.userId);
+    book.remember(v.userId, queue);
   }
   const verdict: ClickVerdictValue = v.visit.bot && state.filterBots ? 'bot' : 'counted';
   await record(null, verdict);
   return { url: finishUrl(state, v.pageUrl), linkId: null, verdict, mode: state.mode };
+}
+
+/**
+ * The visits of ONE profile that met in a group-commit batch, in arrival order, each decided as
+ * it would be alone; the book writes what it held back before the batch goes on.
+ */
+export async function followRotatorRun(trx: DbOrTrx, visits: RotatorVisit[]): Promise<Outcome<Destination | undefined>[]> {
+  const book = queueBook(trx);
+  const out: Outcome<Destination | undefined>[] = [];
+  for (const v of visits) out.push({ ok: true, value: await followRotator(trx, v, book) });
+  await book.settle();
+  return out;
+}
+
+/** A rotator visit: route → the group commit → here. Resolves once its batch has committed. */
+export function visitRotator(commits: GroupCommit, v: RotatorVisit): Promise<Destination | undefined> {
+  return commits.runGrouped(rotatorClickKey(v.userId), v, followRotatorRun);
 }
 
 /** HEAD: the same redirect a visit would get now, with nothing locked, counted or stored. */

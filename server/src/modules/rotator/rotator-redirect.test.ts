@@ -187,6 +187,28 @@ describe.each(engines)('the rotator link (%s)', (engine) => {
     expect(await events()).toHaveLength(8);
   });
 
+  it('one batch of people and link previews across a cap: the cap is exact, every click adds to all clicks, one fill mail', async () => {
+    const links = [await add(3), await add(null)];
+    const slack = { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' };
+    const before = { ...t.app.commits.stats };
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => follow(i % 2 ? slack : browser(), `198.51.100.${150 + i}`)));
+    expect(t.app.commits.stats.batches - before.batches).toBeLessThan(10);
+    expect(answers.every((r) => r.statusCode === 302 && links.some((l) => l.link === r.headers.location))).toBe(true);
+    const rows = await t.db
+      .selectFrom('links')
+      .select(['id', 'clicks', 'counted_clicks', 'all_clicks'])
+      .where('user_id', '=', m.userId)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(links[0].id)).toMatchObject({ clicks: 3, counted_clicks: 3 });
+    expect(byId.get(links[1].id)).toMatchObject({ clicks: 2, counted_clicks: 2 });
+    expect(rows.reduce((sum, r) => sum + Number(r.all_clicks), 0)).toBe(10);
+    const verdicts = (await events()).map((e) => e.verdict).sort();
+    expect(verdicts).toEqual([...Array(5).fill('bot'), ...Array(5).fill('counted')]);
+    // The visit that filled the first link queued its owner's mail, once (issue 16).
+    expect(await t.db.selectFrom('outbox').select('id').where('user_id', '=', m.userId).execute()).toHaveLength(1);
+  });
+
   it('random spreads over the pending links within statistical bounds', async () => {
     await settings({ mode: 'random' });
     const links = [await add(null), await add(null), await add(null)];

@@ -5,8 +5,7 @@ import { defineRoute, typed } from '../../http/define-route';
 import { DOCUMENT_HEADERS } from '../../http/security-headers';
 import { clickRateLimit } from '../../plugins/rate-limits';
 import { describeVisit } from '../clicks/describe-visit';
-import { rotatorClickKey } from '../links/click-keys';
-import { followRotator, previewRotator } from './follow-rotator';
+import { previewRotator, visitRotator } from './follow-rotator';
 import { ROTATOR_CSP, rotatorBusyPage, rotatorErrorPage, rotatorNotFoundPage } from './rotator-page';
 import { changeRotatorSettings, readRotatorSettings, SETTINGS_SAVED } from './rotator-settings';
 
@@ -80,9 +79,14 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const visit = await describeVisit(app.visitors, request);
       const now = new Date();
-      const dest = await app.commits.run(rotatorClickKey(userId), (trx) =>
-        followRotator(trx, { userId, visit, cookieLastLink: cookie, now, pageUrl: pageUrl(userId), outbox: app.outbox }),
-      );
+      const dest = await visitRotator(app.commits, {
+        userId,
+        visit,
+        cookieLastLink: cookie,
+        now,
+        pageUrl: pageUrl(userId),
+        outbox: app.outbox,
+      });
       if (dest?.notified) app.outbox.wake();
       if (!dest) return html(reply, 404, rotatorNotFoundPage(home));
       if (dest.mode === 'spillover' && dest.linkId && !visit.bot) {

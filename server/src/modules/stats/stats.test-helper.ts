@@ -8,9 +8,8 @@ import { bearer } from '../../../test/helpers';
 import type { Db } from '../../db/database';
 import type { DeviceClassValue } from '../clicks/click-events.table';
 import type { Visit } from '../clicks/verdict';
-import { rotatorClickKey } from '../links/click-keys';
 import { incrementClick } from '../links/increment-click';
-import { followRotator } from '../rotator/follow-rotator';
+import { visitRotator } from '../rotator/follow-rotator';
 
 export interface ClickSpec {
   at: Date;
@@ -44,16 +43,14 @@ export async function addOfferLink(app: FastifyInstance, token: string, userId: 
 /** One click; a refusal (a completed link) is swallowed: it stores nothing, as on the wire. */
 export async function clickAt(app: FastifyInstance, userId: string, c: ClickSpec): Promise<void> {
   if (c.target === 'rotator') {
-    await app.commits.run(rotatorClickKey(userId), (trx) =>
-      followRotator(trx, {
-        userId,
-        visit: visitOf(c),
-        cookieLastLink: null,
-        now: c.at,
-        pageUrl: 'https://site.example/profile',
-        outbox: app.outbox,
-      }),
-    );
+    await visitRotator(app.commits, {
+      userId,
+      visit: visitOf(c),
+      cookieLastLink: null,
+      now: c.at,
+      pageUrl: 'https://site.example/profile',
+      outbox: app.outbox,
+    });
     return;
   }
   await incrementClick({ commits: app.commits, db: app.db, outbox: app.outbox, linkId: c.target, visit: visitOf(c), now: c.at }).catch(
