@@ -12,7 +12,8 @@ import type { CompiledQuery, OperationNode, QueryResult } from 'kysely';
  *   a top-level `user_id = value` condition, else the `user_id` values of an INSERT;
  * - `users`: the `id` of the returned rows, else a top-level `id = value` condition, else the
  *   `id` values of an INSERT; a DELETE is ALL (it cascades to sub-profiles no statement names);
- * - raw SQL that is not a plain SELECT and names either table, DDL, MERGE: ALL.
+ * - raw SQL that is not a plain SELECT and names either table, DDL, MERGE, a WITH clause that
+ *   writes either table: ALL.
  * Precompiled statements (db/precompiled.ts) carry placeholder marks in their tree, never values,
  * so only their returned rows can name a profile.
  */
@@ -74,6 +75,20 @@ function returnedValues(result: QueryResult<unknown>, column: string): string[] 
   return rows.map((r) => r[column] as string);
 }
 
+/**
+ * A WITH clause that writes a watched table: the statement's returned rows are its last part's,
+ * so they cannot name what the clause wrote.
+ */
+function withWritesWatched(node: Node): boolean {
+  const clauses = ((node.with as Node | undefined)?.expressions as Node[] | undefined) ?? [];
+  return clauses.some((clause) => {
+    const q = clause.expression as Node;
+    if (q.kind === 'SelectQueryNode') return false;
+    const table = tableOf(q.table ?? q.into ?? ((q.from as Node | undefined)?.froms as Node[] | undefined)?.[0]);
+    return table === undefined || table in WATCHED;
+  });
+}
+
 const RAW_WRITE_OF_WATCHED = /\b(links|users)\b/i;
 const RAW_READ = /^\s*(select|show|explain|begin|commit|rollback|savepoint|release|set\s+local)\b/i;
 
@@ -82,12 +97,13 @@ export function profilesWritten(compiled: CompiledQuery, result: QueryResult<unk
   const node = compiled.query as Node;
   switch (node.kind) {
     case 'SelectQueryNode':
-      return undefined;
+      return withWritesWatched(node) ? ALL : undefined;
     case 'RawNode':
       return RAW_READ.test(compiled.sql) || !RAW_WRITE_OF_WATCHED.test(compiled.sql) ? undefined : ALL;
     case 'UpdateQueryNode':
     case 'DeleteQueryNode':
     case 'InsertQueryNode': {
+      if (withWritesWatched(node)) return ALL;
       const table = tableOf(node.table ?? node.into ?? ((node.from as Node | undefined)?.froms as Node[] | undefined)?.[0]);
       if (table === undefined) return ALL;
       const column = WATCHED[table];

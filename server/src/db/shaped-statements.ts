@@ -1,10 +1,10 @@
-import type { CompiledQuery, Compilable } from 'kysely';
-import type { DbOrTrx } from './database';
+import type { CompiledQuery, Compilable, QueryCreator } from 'kysely';
+import type { Database, DbOrTrx } from './database';
 import { engineOf } from './dialect-sql';
 import { registerPrepared } from './pg-prepared';
 
-/** A value bound into a statement: ids, ISO times, counters. */
-export type Bound = string | number | null;
+/** A value bound into a statement: ids, ISO times, counters; a list of texts (a PostgreSQL text[]). */
+export type Bound = string | number | null | readonly string[];
 
 interface Compiled {
   query: CompiledQuery<unknown>;
@@ -81,4 +81,17 @@ export function rowValues<C extends string>(
   const rowsOf = (value: (i: number) => never) =>
     rows.map((_, r) => Object.fromEntries(columns.map((c, j) => [c, value(r * columns.length + j)])) as Record<C, never>);
   return { values, rowsOf };
+}
+
+/**
+ * The statement that closes a batch's one PostgreSQL write (stats/rollups-write.repository.ts),
+ * with the batch's other writes as its WITH clauses: a run's link counters (decision 0082).
+ * `build` writes it on `creator` with `value(i)` standing for `values[i]`; `alone` writes the same
+ * as a statement of its own, where there is no single statement to close (SQLite, large batches).
+ */
+export interface ClosingWrite {
+  shape: string;
+  values: Bound[];
+  build: (creator: QueryCreator<Database>, value: (i: number) => never) => Compilable<unknown>;
+  alone: (db: DbOrTrx) => Promise<void>;
 }

@@ -63,10 +63,12 @@ describe.each(engines)('job scheduler, two nodes (%s)', (engine) => {
     const b = node(second.db);
     a.every({ name: 'once', intervalMs: 10 * 60_000 }, job('a'));
     b.every({ name: 'once', intervalMs: 10 * 60_000 }, job('b'));
+    // The job is made due before either node starts: both then find it due at the same moment.
+    // (Told "run it now" after one node had already run it, the other would rightly run it again,
+    // which a loaded machine made happen.)
+    await Promise.all([a.runSoon('once'), b.runSoon('once')]);
     a.start();
     b.start();
-    // Both nodes are told "run it now" at the same moment.
-    await Promise.all([a.runSoon('once'), b.runSoon('once')]);
     await until(() => runs.length === 1);
     await sleep(600); // several polls of both nodes later
     expect(runs).toHaveLength(1);

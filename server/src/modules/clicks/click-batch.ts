@@ -1,5 +1,7 @@
 import type { DbOrTrx } from '../../db/database';
+import { engineOf } from '../../db/dialect-sql';
 import type { TransactionHooks } from '../../db/group-commit';
+import { addClicks, addClicksClosing } from '../links/links.repository';
 import { RollupBatch } from '../stats/rollup-batch';
 import { writeRollups } from '../stats/rollups-write.repository';
 import { clickEventsWrite, findLastRotatorLink, hasCountedClickSince, type ClickEventInput } from './click-events.repository';
@@ -14,13 +16,18 @@ import { clickEventsWrite, findLastRotatorLink, hasCountedClickSince, type Click
 interface ClickBatch {
   events: ClickEventInput[];
   rollups: RollupBatch;
+  /** A run's link counters held back for the batch's last statement (PostgreSQL, decision 0082). */
+  owed?: { userId: string; linkId: string; counted: number; all: number };
 }
 
 const batches = new WeakMap<DbOrTrx, ClickBatch>();
 
 async function writeBatch(trx: DbOrTrx, batch: ClickBatch): Promise<void> {
+  const { owed } = batch;
+  const closing = owed && addClicksClosing(owed.linkId, owed.counted, owed.all);
   // Every event adds to the roll-ups: both are written together, or neither (no events).
-  if (batch.events.length) await writeRollups(trx, batch.rollups, [clickEventsWrite(batch.events)]);
+  if (batch.events.length) await writeRollups(trx, batch.rollups, [clickEventsWrite(batch.events)], closing);
+  else await closing?.alone(trx);
 }
 
 /** Installed on the app's group commit (app.ts). */
@@ -48,6 +55,35 @@ export async function recordClickEvent(trx: DbOrTrx, e: ClickEventInput): Promis
   }
   batch.events.push(e);
   batch.rollups.add(e);
+}
+
+/**
+ * The counters of a run of page clicks on one link (decision 0082). On PostgreSQL the run holds
+ * the link's row from its locked read to the COMMIT, and every round trip in between is one that
+ * another API node clicking the same link waits for: the batch writes them as the last part of
+ * its one statement of events and roll-ups. One run per batch is held back (a blast clicks one
+ * link); any other, and SQLite (in process, no round trip to save), write at once.
+ * A run may hold back only counters that leave its link pending: the queue's head is the same
+ * with or without them, so the batch's other page runs decide the same. What reads or caps the
+ * counters themselves (a rotator run of the same profile) calls settleRunClicks first.
+ */
+export async function addRunClicks(trx: DbOrTrx, link: { userId: string; linkId: string }, counted: number, all: number): Promise<void> {
+  const batch = batches.get(trx);
+  if (!batch || batch.owed || engineOf(trx) !== 'postgres') return addClicks(trx, link.linkId, counted, all);
+  batch.owed = { ...link, counted, all };
+}
+
+/**
+ * Writes the run counters this batch holds back for this profile's links. A batch orders its
+ * runs with the rotator's before the page clicks of the same profile (links/click-keys.ts), so
+ * this writes only when that order changes — and then it keeps the rotator's caps exact.
+ */
+export async function settleRunClicks(trx: DbOrTrx, userId: string): Promise<void> {
+  const batch = batches.get(trx);
+  if (!batch?.owed || batch.owed.userId !== userId) return;
+  const { linkId, counted, all } = batch.owed;
+  batch.owed = undefined;
+  await addClicks(trx, linkId, counted, all);
 }
 
 /** This transaction's events not written yet, newest last: reads about visitors must see them too. */

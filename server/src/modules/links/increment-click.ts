@@ -3,7 +3,7 @@ import type { GroupCommit, Outcome } from '../../db/group-commit';
 import { Conflict, NotFound } from '../../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
 import type { ClickVerdictValue } from '../clicks/click-events.table';
-import { recordClickEvent } from '../clicks/click-batch';
+import { addRunClicks, recordClickEvent } from '../clicks/click-batch';
 import type { ClickEventInput } from '../clicks/click-events.repository';
 import { readClickRules, verdictFor, type ClickRules, type Visit } from '../clicks/verdict';
 import { queueFillNotice, filledBy } from '../notifications/link-filled';
@@ -118,12 +118,18 @@ export async function applyPageClicks(
     await recordClickEvent(trx, pageClickEvent(c, link, verdict, rules));
     out.push({ ok: true, value: { link, verdict, notified: false } });
   }
-  await addClicks(trx, linkId, link.clicks - start.clicks, link.all_clicks - start.all_clicks);
+  const counted = link.clicks - start.clicks;
+  const all = link.all_clicks - start.all_clicks;
   // The click that filled the link is the run's last accepted one: its mail reads the queue as
-  // that click left it, so only now, after the update.
+  // that click left it, so only after the update. A run that leaves its link pending may leave
+  // the update to the batch's last statement (decision 0082).
   const filling = out.find((o) => o.ok && o.value.verdict === 'counted' && filledBy(o.value.link));
-  if (filling?.ok)
-    filling.value.notified = await queueFillNotice(trx, clicks[0].outbox, { profileId: link.user_id, link: filling.value.link });
+  if (!filling?.ok) {
+    await addRunClicks(trx, { userId, linkId }, counted, all);
+    return out;
+  }
+  await addClicks(trx, linkId, counted, all);
+  filling.value.notified = await queueFillNotice(trx, clicks[0].outbox, { profileId: link.user_id, link: filling.value.link });
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db/database';
+import type { ClosingWrite } from '../../db/shaped-statements';
 import { engineOf } from '../../db/dialect-sql';
 import { precompiled } from '../../db/precompiled';
 import type { LinkRow, NewLinkRow } from './links.table';
@@ -153,6 +154,29 @@ const addClicksStatement = precompiled((db: Db, linkId: string, counted: number,
 
 export async function addClicks(db: DbOrTrx, linkId: string, counted: number, all: number): Promise<void> {
   await addClicksStatement(db as Db, linkId, counted, all);
+}
+
+/**
+ * addClicks as the statement that closes a batch's write on PostgreSQL (decision 0082), the
+ * batch's other writes in its WITH clauses. It still returns the owner: that names the profile
+ * whose cached answers the write drops (db/profile-writes.ts reads the returned rows).
+ */
+export function addClicksClosing(linkId: string, counted: number, all: number): ClosingWrite {
+  return {
+    shape: 'links:add-clicks',
+    values: [linkId, counted, all],
+    build: (creator, value) =>
+      creator
+        .updateTable('links')
+        .set({
+          clicks: sql<number>`clicks + ${value(1)}`,
+          counted_clicks: sql<number>`counted_clicks + ${value(1)}`,
+          all_clicks: sql<number>`all_clicks + ${value(2)}`,
+        })
+        .where('id', '=', value(0))
+        .returning('user_id'),
+    alone: (db) => addClicks(db, linkId, counted, all),
+  };
 }
 
 /** Returns the link after the click, or undefined when the click was refused. */

@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../db/database';
 import type { GroupCommit, Outcome } from '../../db/group-commit';
 import type { ClickVerdictValue } from '../clicks/click-events.table';
-import { lastRotatorLinkOf, recordClickEvent } from '../clicks/click-batch';
+import { lastRotatorLinkOf, recordClickEvent, settleRunClicks } from '../clicks/click-batch';
 import { verdictFor, type Visit } from '../clicks/verdict';
 import { rotatorClickKey } from '../links/click-keys';
 import { queueFillNotice } from '../notifications/link-filled';
@@ -105,7 +105,6 @@ async function followRotator(trx: DbOrTrx, v: RotatorVisit, book: QueueBook): Pr
       return { url: plan.link.url, linkId: plan.link.id, verdict: 'counted', mode: state.mode, notified };
     }
     queue = await book.reread(v.userId);
-    book.remember(v.userId, queue);
   }
   const verdict: ClickVerdictValue = v.visit.bot && state.filterBots ? 'bot' : 'counted';
   await record(null, verdict);
@@ -117,6 +116,9 @@ async function followRotator(trx: DbOrTrx, v: RotatorVisit, book: QueueBook): Pr
  * it would be alone; the book writes what it held back before the batch goes on.
  */
 export async function followRotatorRun(trx: DbOrTrx, visits: RotatorVisit[]): Promise<Outcome<Destination | undefined>[]> {
+  // A page run of this batch may hold back its link's counters (decision 0082): the queue read
+  // and the capped statements below must see them.
+  if (visits.length) await settleRunClicks(trx, visits[0].userId);
   const book = queueBook(trx);
   const out: Outcome<Destination | undefined>[] = [];
   for (const v of visits) out.push({ ok: true, value: await followRotator(trx, v, book) });

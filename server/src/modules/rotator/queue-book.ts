@@ -26,7 +26,7 @@ export interface CountedClick {
 export interface QueueBook {
   /** The queue as the run's clicks so far left it; undefined: no such profile. */
   queue(userId: string): Promise<ProfileQueue | undefined>;
-  /** The queue read from the database again (after a refused click or a restart). */
+  /** The queue read from the database again (after a refused click), kept for the run's next visits. */
   reread(userId: string): Promise<ProfileQueue | undefined>;
   /** Keeps the queue after a click (undefined: read it again next time). */
   remember(userId: string, queue: ProfileQueue | undefined): void;
@@ -53,8 +53,10 @@ class LockedBook implements QueueBook {
     return queue;
   }
 
-  reread(userId: string): Promise<ProfileQueue | undefined> {
-    return readProfileQueue(this.trx, userId);
+  async reread(userId: string): Promise<ProfileQueue | undefined> {
+    const queue = await readProfileQueue(this.trx, userId);
+    this.remember(userId, queue);
+    return queue;
   }
 
   remember(userId: string, queue: ProfileQueue | undefined): void {

@@ -1,9 +1,10 @@
-import { sql, type Kysely, type QueryCreator } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database';
 import { engineOf } from '../../db/dialect-sql';
-import { rowValues, ShapedStatements, type Bound } from '../../db/shaped-statements';
+import { rowValues, ShapedStatements, type Bound, type ClosingWrite } from '../../db/shaped-statements';
 import { ROWS_PER_STATEMENT, statementChunks as chunks } from '../../db/statement-chunks';
 import type { RollupBatch } from './rollup-batch';
+import { countFresh, creditSightingsApart, sightingCredits, sightingsWrite, type SightingCredits } from './visitor-sightings';
 import { ROLLUP_COUNTERS } from './rollups.table';
 
 type AddingTable =
@@ -16,17 +17,24 @@ type AddingTable =
 
 type Loose = Kysely<Record<string, Record<string, Bound>>>;
 export type Row = Record<string, Bound>;
+type Creator = QueryCreator<Record<string, Row>>;
 
 /**
  * One table's part of a batch's write: an upsert (its key columns, the counters the deltas add
- * to) or, with no keys, rows inserted as they are (the batch's click events); rows in key order.
+ * to; no counters: rows already stored are left as they are) or, with no keys, rows inserted as
+ * they are (the batch's click events); rows in key order. In the batch's one PostgreSQL
+ * statement, `as` names its WITH clause and `returning` what that clause gives the others, and a
+ * `computed` column's bound value goes through SQL over the other clauses before it is stored.
  */
 export interface TableWrite {
-  table: AddingTable | 'click_events';
+  table: AddingTable | 'click_events' | 'click_visitor_days';
   columns: readonly string[];
   keys: readonly string[];
   counters: readonly string[];
   rows: Row[];
+  as?: string;
+  returning?: AliasedRawBuilder<unknown, string>[];
+  computed?: Record<string, (bound: never) => RawBuilder<unknown>>;
 }
 
 function upsert<T extends AddingTable>(
@@ -34,20 +42,26 @@ function upsert<T extends AddingTable>(
   keys: ReadonlyArray<keyof Database[T] & string>,
   counters: ReadonlyArray<keyof Database[T] & string>,
   rows: Row[],
+  computed?: TableWrite['computed'],
 ): TableWrite {
-  return { table, columns: [...keys, ...counters], keys, counters, rows };
+  return { table, columns: [...keys, ...counters], keys, counters, rows, computed };
 }
 
 /**
  * `INSERT … ON CONFLICT (keys) DO UPDATE SET n = n + excluded.n` for every counter: the rows'
- * deltas added to what is stored; a plain INSERT for a write without keys. `rows` are the rows'
- * values as marks of db/shaped-statements.ts. (Kysely's builder types cannot follow a union of
- * table names: `upsert` checks the columns.)
+ * deltas added to what is stored; `DO NOTHING` for keys without counters; a plain INSERT for a
+ * write without keys. `rows` are the rows' values as marks of db/shaped-statements.ts. (Kysely's
+ * builder types cannot follow a union of table names: `upsert` checks the columns.)
  */
-function upsertQuery(db: Loose | QueryCreator<Record<string, Row>>, u: TableWrite, rows: Row[]) {
+function upsertQuery(db: Loose | Creator, u: TableWrite, rows: Row[]) {
   const name: string = u.table;
-  const insert = db.insertInto(name).values(rows);
+  const { computed } = u;
+  const values = computed
+    ? rows.map((r) => ({ ...r, ...Object.fromEntries(Object.entries(computed).map(([c, f]) => [c, f(r[c] as never)])) }))
+    : rows;
+  const insert = db.insertInto(name).values(values as Row[]);
   if (u.keys.length === 0) return insert;
+  if (u.counters.length === 0) return insert.onConflict((oc) => oc.columns([...u.keys]).doNothing());
   return insert.onConflict((oc) =>
     oc
       .columns([...u.keys])
@@ -71,27 +85,39 @@ function laidOut(upserts: TableWrite[]): { values: Bound[]; rowsOf: Array<(value
 const upserts = new ShapedStatements();
 const shapeOf = (todo: TableWrite[]) => todo.map((u) => `${u.table}:${u.rows.length}`).join(',');
 
+/** Whether these writes go as the batch's ONE statement (below): PostgreSQL, every table's rows in one. */
+function inOneStatement(trx: DbOrTrx, writes: TableWrite[]): boolean {
+  return engineOf(trx) === 'postgres' && writes.every((u) => u.rows.length <= ROWS_PER_STATEMENT);
+}
+
 /**
  * The writes, in this order. PostgreSQL: ONE statement (data-modifying WITH clauses), a round
- * trip instead of seven (the events and six roll-up levels) — each is a round trip during which
- * the batch holds the clicked link's row and another API node waits for it (decision 0078); the
- * roll-up levels of migration 0011 measured +3.4 ms per batch as statements of their own. Its sub-statements touch different tables, each in key order, and
+ * trip instead of eight (the visitor sightings, the events and six roll-up levels) — each is a
+ * round trip during which the batch holds the clicked link's row and another API node waits for
+ * it (decisions 0078, 0082); the roll-up levels of migration 0011 measured +3.4 ms per batch as
+ * statements of their own. Its sub-statements touch different tables, each in key order, and
  * every batch sends the same statement shape, so two nodes take the locks in the same order.
- * SQLite (in process, no round trips), or more than 500 rows in a table: one statement per
- * 500 rows of each table.
+ * `closing` (the run's link counters, decision 0082) ends that statement; elsewhere it runs after
+ * the others. SQLite (in process, no round trips), or more than 500 rows in a table: one
+ * statement per 500 rows of each table (no `computed` columns there).
  */
-async function writeUpserts(trx: DbOrTrx, all: TableWrite[]): Promise<void> {
+async function writeUpserts(trx: DbOrTrx, all: TableWrite[], closing?: ClosingWrite): Promise<void> {
   const loose = trx as unknown as Loose;
   const todo = all.filter((u) => u.rows.length > 0);
-  if (engineOf(trx) === 'postgres' && todo.length > 1 && todo.every((u) => u.rows.length <= ROWS_PER_STATEMENT)) {
+  if (todo.length + (closing ? 1 : 0) > 1 && inOneStatement(trx, todo)) {
     const { values, rowsOf } = laidOut(todo);
-    await upserts.run(trx, `with:${shapeOf(todo)}`, values, (value) => {
-      let creator: QueryCreator<Record<string, Row>> = loose;
-      todo.slice(0, -1).forEach((u, i) => {
-        creator = creator.with(`w${i}`, (db) =>
-          upsertQuery(db, u, rowsOf[i](value)).returning(sql<number>`1`.as('one')),
-        ) as unknown as QueryCreator<Record<string, Row>>;
+    const offset = values.length;
+    if (closing) values.push(...closing.values);
+    const shape = `with:${shapeOf(todo)}${closing ? `;${closing.shape}` : ''}`;
+    await upserts.run(trx, shape, values, (value) => {
+      let creator: Creator = loose;
+      const withs = closing ? todo : todo.slice(0, -1);
+      withs.forEach((u, i) => {
+        creator = creator.with(u.as ?? `w${i}`, (db) =>
+          upsertQuery(db, u, rowsOf[i](value)).returning(u.returning ?? [sql<number>`1`.as('one')]),
+        ) as unknown as Creator;
       });
+      if (closing) return closing.build(creator as unknown as QueryCreator<Database>, (i) => value(offset + i));
       const last = todo.length - 1;
       return upsertQuery(creator, todo[last], rowsOf[last](value));
     });
@@ -103,47 +129,55 @@ async function writeUpserts(trx: DbOrTrx, all: TableWrite[]): Promise<void> {
       const { values, rowsOf } = laidOut([one]);
       await upserts.run(trx, shapeOf([one]), values, (value) => upsertQuery(loose, one, rowsOf[0](value)));
     }
+  await closing?.alone(trx);
 }
 
-const VISITOR_COLUMNS = ['user_id', 'day', 'visitor'] as const;
-const sightingInserts = new ShapedStatements();
+/**
+ * Writes one batch's roll-up deltas inside its transaction, just before the COMMIT: the
+ * visitors first seen today (visitor-sightings.ts), `inserts` (the batch's click events), then
+ * one upsert per table that adds the deltas to what is stored: the 15-minute slots per link
+ * (0009), the daily and profile-level levels read by the Stats page (0011), the referrers and
+ * the totals; `closing` last, in the same statement where there is one.
+ */
+export async function writeRollups(trx: DbOrTrx, batch: RollupBatch, inserts: TableWrite[] = [], closing?: ClosingWrite): Promise<void> {
+  const sightings = batch.visitorSightings();
+  const together = sightings.length
+    ? [sightingsWrite(sightings), ...inserts, ...levels(batch, sightingCredits(sightings))]
+    : [...inserts, ...levels(batch)];
+  if (inOneStatement(trx, together)) return writeUpserts(trx, together, closing);
+  await creditSightingsApart(trx, batch, sightings);
+  await writeUpserts(trx, [...inserts, ...levels(batch)], closing);
+}
 
 /**
- * Writes one batch's roll-up deltas inside its transaction, just before the COMMIT, with
- * `inserts` (the batch's click events) written first: the visitors first seen today (their sightings the table did not hold yet), then one upsert per
- * table that adds the deltas to what is stored: the 15-minute slots per link (0009), the daily
- * and profile-level levels read by the Stats page (0011), the referrers and the totals.
+ * The six roll-up levels of a batch. `credits` (one statement, visitor-sightings.ts): each row's
+ * `visitors` is the number of its sightings that the statement stored as new, counted in SQL;
+ * without, the batch's own counts, credited before.
  */
-export async function writeRollups(trx: DbOrTrx, batch: RollupBatch, inserts: TableWrite[] = []): Promise<void> {
-  for (const part of chunks(batch.visitorSightings())) {
-    const { values, rowsOf } = rowValues(
-      VISITOR_COLUMNS,
-      part.map((s) => ({ user_id: s.userId, day: s.day, visitor: s.visitor })),
-    );
-    const inserted = await sightingInserts.run(trx, String(part.length), values, (value) =>
-      trx
-        .insertInto('click_visitor_days')
-        .values(rowsOf(value))
-        .onConflict((oc) => oc.columns(['user_id', 'day', 'visitor']).doNothing())
-        .returning(['user_id', 'day', 'visitor']),
-    );
-    const fresh = new Set(inserted.map((r) => `${r.user_id}\u0000${r.day}\u0000${r.visitor}`));
-    for (const s of part) if (fresh.has(`${s.userId}\u0000${s.day}\u0000${s.visitor}`)) batch.creditVisitor(s);
-  }
-
-  await writeUpserts(trx, [
-    ...inserts,
+function levels(batch: RollupBatch, credits?: SightingCredits): TableWrite[] {
+  const visitors = credits && { visitors: countFresh };
+  return [
     upsert(
       'click_rollups',
       ['user_id', 'slot', 'link_id'],
       ROLLUP_COUNTERS,
-      batch.rollupRows().map((r) => ({ user_id: r.userId, slot: r.slot, link_id: r.linkId, ...r.counters })),
+      batch.rollupRows().map((r) => ({
+        user_id: r.userId,
+        slot: r.slot,
+        link_id: r.linkId,
+        ...r.counters,
+        ...(credits && { visitors: credits.ofSlot(r) }),
+      })),
+      visitors,
     ),
     upsert(
       'click_daily_rollups',
       ['user_id', 'day', 'link_id'],
       ROLLUP_COUNTERS,
-      batch.dailyRows().map((r) => ({ user_id: r.userId, day: r.day, link_id: r.linkId, ...r.counters })),
+      batch
+        .dailyRows()
+        .map((r) => ({ user_id: r.userId, day: r.day, link_id: r.linkId, ...r.counters, ...(credits && { visitors: credits.ofDay(r) }) })),
+      visitors,
     ),
     upsert(
       'click_profile_slots',
@@ -167,7 +201,14 @@ export async function writeRollups(trx: DbOrTrx, batch: RollupBatch, inserts: Ta
       'click_profile_totals',
       ['user_id'],
       ['counted', 'repeat', 'bot', 'visitors'],
-      batch.totalsRows().map((t) => ({ user_id: t.userId, counted: t.counted, repeat: t.repeat, bot: t.bot, visitors: t.visitors })),
+      batch.totalsRows().map((t) => ({
+        user_id: t.userId,
+        counted: t.counted,
+        repeat: t.repeat,
+        bot: t.bot,
+        visitors: credits ? credits.ofProfile(t) : t.visitors,
+      })),
+      visitors,
     ),
-  ]);
+  ];
 }
