@@ -40,8 +40,13 @@ export function readClickRules(db: DbOrTrx, userId: string): Promise<ClickRules>
 }
 
 async function loadClickRules(db: DbOrTrx, userId: string): Promise<ClickRules> {
-  const row = (await rulesStatement(db as Db, userId))[0];
-  return row ? { filterBots: row.filter_bots !== 0, uniqueWindowHours: row.unique_window_hours } : DEFAULT_CLICK_RULES;
+  return clickRulesOf((await rulesStatement(db as Db, userId))[0]);
+}
+
+/** The rules of a profile's `rotators` row (none, or its columns null: the defaults). */
+export function clickRulesOf(row: { filter_bots: number | null; unique_window_hours: number | null } | undefined): ClickRules {
+  if (!row || row.filter_bots === null || row.unique_window_hours === null) return DEFAULT_CLICK_RULES;
+  return { filterBots: Number(row.filter_bots) !== 0, uniqueWindowHours: Number(row.unique_window_hours) };
 }
 
 /**

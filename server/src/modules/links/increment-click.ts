@@ -93,9 +93,7 @@ export async function applyPageClicks(
 ): Promise<Outcome<PageClick>[]> {
   if (batched.length === 1) return [{ ok: true, value: await applyPageClick(trx, batched[0]) }];
   const { linkId, userId } = batched[0];
-  // The rules first: on PostgreSQL every round trip after the lock below is one that another
-  // API node clicking the same link waits for.
-  const rules = await readClickRules(trx, userId);
+  // The link's row and the profile's click rules in one statement (decision 0082).
   const locked = await lockLinkForClicks(trx, linkId);
   // The clicks on this link that arrived while we waited for its row (another API node held it)
   // join this run instead of waiting for the next batch and the lock again (decision 0078).
@@ -104,7 +102,7 @@ export async function applyPageClicks(
     const why = await refusal(trx, linkId).catch((err: unknown) => err);
     return clicks.map(() => refused(why));
   }
-  const start = locked.link;
+  const { rules, link: start } = locked;
   let link = start;
   const out: Outcome<PageClick>[] = [];
   for (const c of clicks) {

@@ -141,10 +141,12 @@ async function writeUpserts(trx: DbOrTrx, all: TableWrite[], closing?: ClosingWr
  */
 export async function writeRollups(trx: DbOrTrx, batch: RollupBatch, inserts: TableWrite[] = [], closing?: ClosingWrite): Promise<void> {
   const sightings = batch.visitorSightings();
-  const together = sightings.length
-    ? [sightingsWrite(sightings), ...inserts, ...levels(batch, sightingCredits(sightings))]
-    : [...inserts, ...levels(batch)];
-  if (inOneStatement(trx, together)) return writeUpserts(trx, together, closing);
+  if (engineOf(trx) === 'postgres') {
+    const together = sightings.length
+      ? [sightingsWrite(sightings), ...inserts, ...levels(batch, sightingCredits(sightings))]
+      : [...inserts, ...levels(batch)];
+    if (inOneStatement(trx, together)) return writeUpserts(trx, together, closing);
+  }
   await creditSightingsApart(trx, batch, sightings);
   await writeUpserts(trx, [...inserts, ...levels(batch)], closing);
 }

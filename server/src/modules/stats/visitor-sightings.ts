@@ -61,7 +61,11 @@ export interface SightingCredits {
 export function sightingCredits(sightings: VisitorSighting[]): SightingCredits {
   const group = (by: (s: VisitorSighting) => unknown) => {
     const out = new Map<unknown, string[]>();
-    for (const s of sightings) out.set(by(s), [...(out.get(by(s)) ?? []), keyOf(s)]);
+    for (const s of sightings) {
+      const keys = out.get(by(s));
+      if (keys) keys.push(keyOf(s));
+      else out.set(by(s), [keyOf(s)]);
+    }
     return out;
   };
   const slots = group((s) => s.credit);
