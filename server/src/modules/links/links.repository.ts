@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db, DbOrTrx } from '../../db/database';
+import { sql, type QueryCreator } from 'kysely';
+import type { Database, Db, DbOrTrx } from '../../db/database';
 import type { ClosingWrite } from '../../db/shaped-statements';
 import { clickRulesOf, type ClickRules } from '../clicks/verdict';
 import { engineOf } from '../../db/dialect-sql';
@@ -153,7 +153,7 @@ export async function lockLinkForClicks(
  * (db/profile-writes.ts): a precompiled statement names no profile in its tree, and without the
  * returned row every run of clicks emptied the whole cache.
  */
-const addClicksStatement = precompiled((db: Db, linkId: string, counted: number, all: number) =>
+const addClicksQuery = (db: QueryCreator<Database>, linkId: string, counted: number, all: number) =>
   db
     .updateTable('links')
     .set({
@@ -162,8 +162,8 @@ const addClicksStatement = precompiled((db: Db, linkId: string, counted: number,
       all_clicks: sql<number>`all_clicks + ${all}`,
     })
     .where('id', '=', linkId)
-    .returning('user_id'),
-);
+    .returning('user_id');
+const addClicksStatement = precompiled(addClicksQuery);
 
 export async function addClicks(db: DbOrTrx, linkId: string, counted: number, all: number): Promise<void> {
   await addClicksStatement(db as Db, linkId, counted, all);
@@ -178,16 +178,7 @@ export function addClicksClosing(linkId: string, counted: number, all: number): 
   return {
     shape: 'links:add-clicks',
     values: [linkId, counted, all],
-    build: (creator, value) =>
-      creator
-        .updateTable('links')
-        .set({
-          clicks: sql<number>`clicks + ${value(1)}`,
-          counted_clicks: sql<number>`counted_clicks + ${value(1)}`,
-          all_clicks: sql<number>`all_clicks + ${value(2)}`,
-        })
-        .where('id', '=', value(0))
-        .returning('user_id'),
+    build: (creator, value) => addClicksQuery(creator, value(0), value(1), value(2)),
     alone: (db) => addClicks(db, linkId, counted, all),
   };
 }
