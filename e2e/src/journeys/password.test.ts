@@ -101,7 +101,9 @@ test('a password reset signs out the browsers that still hold an older session',
   await fresh.page.getByText('Password reset successful!').waitFor();
 
   // The old browser's next protected call ends its session (spec §4: token cleared, /login).
-  await old.page.getByRole('link', { name: 'Edit profile' }).first().click();
+  // Opened by address, not by the dashboard's link: the dashboard's live counts poll too, and
+  // one of them may already have ended the session and left the dashboard (seen in CI).
+  await old.page.goto(site('/editprofile'));
   await expectPath(old.page, '/login');
   expect(await old.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
