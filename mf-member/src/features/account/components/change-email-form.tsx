@@ -1,55 +1,31 @@
-import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
-import { EMAIL_PATTERN, MAX_EMAIL, MAX_PASSWORD, MESSAGES, changeEmail, errorText } from '@rotalink/shared-api';
+import { EMAIL_PATTERN, MAX_EMAIL, MAX_PASSWORD, changeEmail } from '@rotalink/shared-api';
 import { TextField } from '../../../components/field';
 import { compact } from '../../../components/validation';
+import { useAccountForm } from '../hooks/use-account-form';
 
 type Fields = 'email' | 'password';
+const EMPTY: Record<Fields, string> = { email: '', password: '' };
 
 /**
  * Change email (issue 13): a confirmation link goes to the new address and the email changes
  * only once it is opened, so the page says where to look and that the old address still counts.
  */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string | null }) {
-  const [values, setValues] = useState<Record<Fields, string>>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const set = (field: Fields, value: string) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const email = values.email.trim();
-    const found = compact({
-      email:
-        !EMAIL_PATTERN.test(email) || email.length > MAX_EMAIL
-          ? 'Enter a valid email address.'
-          : email.toLowerCase() === currentEmail?.toLowerCase()
-            ? 'This is already your email address.'
-            : undefined,
-      password: values.password ? undefined : 'Enter your current password.',
-    });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const answer = await changeEmail({ newEmail: email, currentPassword: values.password });
-      setValues({ email: '', password: '' });
-      setOutcome({ ok: true, text: answer.message });
-      toast.success(answer.message);
-    } catch (error) {
-      const text = errorText(error, MESSAGES.somethingWentWrong);
-      setOutcome({ ok: false, text });
-      toast.error(text);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { values, errors, busy, outcome, set, onSubmit } = useAccountForm(EMPTY, {
+    check: (v) => {
+      const email = v.email.trim();
+      return compact({
+        email:
+          !EMAIL_PATTERN.test(email) || email.length > MAX_EMAIL
+            ? 'Enter a valid email address.'
+            : email.toLowerCase() === currentEmail?.toLowerCase()
+              ? 'This is already your email address.'
+              : undefined,
+        password: v.password ? undefined : 'Enter your current password.',
+      });
+    },
+    send: (v) => changeEmail({ newEmail: v.email.trim(), currentPassword: v.password }),
+  });
 
   return (
     <form className="mem-card mem-form" onSubmit={onSubmit} noValidate aria-label="Change email">

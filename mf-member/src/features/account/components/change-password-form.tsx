@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
-import { MAX_PASSWORD, MESSAGES, MIN_PASSWORD, changePassword, errorText, tokenStore } from '@rotalink/shared-api';
+import { MAX_PASSWORD, MESSAGES, MIN_PASSWORD, changePassword, tokenStore } from '@rotalink/shared-api';
 import { TextField } from '../../../components/field';
 import { compact } from '../../../components/validation';
+import { useAccountForm } from '../hooks/use-account-form';
 
 type Fields = 'current' | 'next' | 'confirm';
 const EMPTY: Record<Fields, string> = { current: '', next: '', confirm: '' };
@@ -29,37 +28,14 @@ function check(v: Record<Fields, string>): Partial<Record<Fields, string>> {
  * stay signed in.
  */
 export function ChangePasswordForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const set = (field: Fields, value: string) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = check(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const answer = await changePassword({ currentPassword: values.current, newPassword: values.next });
+  const { values, errors, busy, outcome, set, onSubmit } = useAccountForm(EMPTY, {
+    check,
+    send: async (v) => {
+      const answer = await changePassword({ currentPassword: v.current, newPassword: v.next });
       tokenStore.setSession(answer.token);
-      setValues(EMPTY);
-      setOutcome({ ok: true, text: answer.message });
-      toast.success(answer.message);
-    } catch (error) {
-      const text = errorText(error, MESSAGES.somethingWentWrong);
-      setOutcome({ ok: false, text });
-      toast.error(text);
-    } finally {
-      setBusy(false);
-    }
-  };
+      return answer;
+    },
+  });
 
   return (
     <form className="mem-card mem-form" onSubmit={onSubmit} noValidate aria-label="Change password">
