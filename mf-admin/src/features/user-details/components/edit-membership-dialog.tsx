@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { AdminUser, UpdateUserBody } from '@rotalink/shared-api';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { formFromUser, validateMembership, type MembershipErrors, type MembershipForm } from '../membership-form';
@@ -36,15 +36,6 @@ export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDi
     setSaving(false);
   }
 
-  const errorProps = (key: keyof MembershipErrors) =>
-    errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `adm-m-${key}-error` } : {};
-  const fieldError = (key: keyof MembershipErrors) =>
-    errors[key] ? (
-      <p id={`adm-m-${key}-error`} className="adm-field-error">
-        {errors[key]}
-      </p>
-    ) : null;
-
   return (
     <ModalDialog title="Edit membership" onClose={onClose} busy={saving}>
       <form className="adm-membership" onSubmit={onSubmit} noValidate>
@@ -74,43 +65,31 @@ export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDi
             </select>
           </div>
         </div>
-        <div className="adm-field">
-          <label htmlFor="adm-m-price">Price (USD)</label>
-          <input
-            id="adm-m-price"
-            className="adm-input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.price}
-            onChange={(e) => set('price', e.target.value)}
-            {...errorProps('price')}
-          />
-          {fieldError('price')}
-        </div>
-        <div className="adm-field">
-          <label htmlFor="adm-m-joined">Joined (UTC)</label>
-          <input
-            id="adm-m-joined"
-            className="adm-input"
-            type="datetime-local"
-            value={form.joined}
-            onChange={(e) => set('joined', e.target.value)}
-            {...errorProps('joined')}
-          />
-          {fieldError('joined')}
-        </div>
-        <div className="adm-field">
-          <label htmlFor="adm-m-expiry">Expires (UTC)</label>
-          <input
-            id="adm-m-expiry"
-            className="adm-input"
-            type="datetime-local"
-            value={form.expiry}
-            onChange={(e) => set('expiry', e.target.value)}
-            {...errorProps('expiry')}
-          />
-          {fieldError('expiry')}
-        </div>
+        <InputField
+          field="price"
+          label="Price (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.price}
+          error={errors.price}
+          onChange={(value) => set('price', value)}
+        />
+        <InputField
+          field="joined"
+          label="Joined (UTC)"
+          type="datetime-local"
+          value={form.joined}
+          error={errors.joined}
+          onChange={(value) => set('joined', value)}
+        />
+        <InputField
+          field="expiry"
+          label="Expires (UTC)"
+          type="datetime-local"
+          value={form.expiry}
+          error={errors.expiry}
+          onChange={(value) => set('expiry', value)}
+        />
         <p className="adm-muted adm-membership__hint">Leave a date empty to clear it.</p>
         {saveError && (
           <p className="adm-field-error" role="alert">
@@ -127,5 +106,35 @@ export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDi
         </div>
       </form>
     </ModalDialog>
+  );
+}
+
+interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
+  field: keyof MembershipErrors;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}
+
+/** A labelled input of the dialog, its message tied to it for screen readers. */
+function InputField({ field, label, error, onChange, ...input }: InputFieldProps) {
+  const id = `adm-m-${field}`;
+  return (
+    <div className="adm-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="adm-input"
+        onChange={(e) => onChange(e.target.value)}
+        {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
+        {...input}
+      />
+      {error && (
+        <p id={`${id}-error`} className="adm-field-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
