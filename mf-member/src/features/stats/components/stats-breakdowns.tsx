@@ -54,7 +54,7 @@ function linkLabel(l: StatsSummary['links'][number]): ReactNode {
   if (l.name === null && l.link === null) return <span className="mem-muted">A deleted link</span>;
   return (
     <>
-      {l.name || l.link}
+      {l.name || <span className="mem-stats-table__address">{l.link}</span>}
       {l.name && l.link && <span className="mem-stats-table__sub">{l.link}</span>}
     </>
   );
@@ -84,7 +84,11 @@ export function StatsBreakdowns({ summary }: { summary: StatsSummary }) {
           title="Top referrers"
           what="Referrer"
           empty="No clicks."
-          rows={summary.top_referrers.map((r) => ({ key: r.host ?? '', label: r.host ?? 'No referrer (typed, bookmarked, apps)', ...r }))}
+          rows={summary.top_referrers.map((r) => ({
+            key: r.host ?? '',
+            label: r.host ? <span className="mem-stats-table__address">{r.host}</span> : 'No referrer (typed, bookmarked, apps)',
+            ...r,
+          }))}
         />
       </div>
       <Breakdown
