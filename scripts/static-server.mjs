@@ -93,6 +93,8 @@ export async function startStaticServer({ dir, port, spa = false, config, cors =
     } catch {
       return send(res, 400, 'Bad request');
     }
+    // What was asked for: a page path (no extension, a trailing slash included) may fall back to the SPA.
+    const asked = urlPath;
     if (urlPath.endsWith('/')) urlPath += 'index.html';
 
     if (urlPath === '/config.json' && configBody) {
@@ -104,9 +106,10 @@ export async function startStaticServer({ dir, port, spa = false, config, cors =
     let info = await fileInfo(file);
     let servedPath = urlPath;
     let servedFile = file;
-    // SPA fallback (shell only): a page path such as /user or /Addlinks answers index.html; missing
-    // assets (anything with an extension, or under /static/) stay 404 so a broken chunk is visible.
-    if (!info && spa && !extname(urlPath) && !urlPath.startsWith('/static/')) {
+    // SPA fallback (shell only): a page path such as /user, /Addlinks or /profile/ answers
+    // index.html (the router sends unknown paths to /, spec §2); missing assets (anything with an
+    // extension, or under /static/) stay 404 so a broken chunk is visible.
+    if (!info && spa && !extname(asked) && !asked.startsWith('/static/')) {
       servedPath = '/index.html';
       servedFile = join(root, 'index.html');
       info = await fileInfo(servedFile);

@@ -93,7 +93,7 @@ test('conditional requests get 304', async () => {
 });
 
 test('the shell: SPA fallback for page paths, a CSP, config.json from the arguments', async () => {
-  for (const path of ['/user', '/Addlinks?userId=abc', '/no/such/page']) {
+  for (const path of ['/user', '/Addlinks?userId=abc', '/no/such/page', '/profile/?userId=u1', '/login/', '/no/such/page/']) {
     const res = await get(shell, path);
     assert.equal(res.status, 200, path);
     assert.match(res.body.toString(), /<title>Rotalink<\/title>/);
@@ -118,6 +118,7 @@ test('the shell: SPA fallback for page paths, a CSP, config.json from the argume
 test('missing assets are 404, never index.html; remotes have no SPA fallback', async () => {
   assert.equal((await get(shell, '/static/js/gone.0123456789abcdef.chunk.js')).status, 404);
   assert.equal((await get(shell, '/favicon.ico')).status, 404);
+  assert.equal((await get(shell, '/static/js/')).status, 404);
   assert.equal((await get(remote, '/user')).status, 404);
 });
 

@@ -27,6 +27,7 @@ import { VisitorHasher } from './modules/clicks/visitor-keys';
 import { clickBatchHooks } from './modules/clicks/click-batch';
 import { authRoutes } from './modules/auth/auth.routes';
 import { linksRoutes } from './modules/links/links.routes';
+import { isRotatorUrl, rotatorNotFoundPage, sendRotatorPage } from './modules/rotator/rotator-page';
 import { rotatorRoutes } from './modules/rotator/rotator.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { visitorRoutes } from './modules/visitor/visitor.routes';
@@ -85,7 +86,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 100 * 1024,
     ...serverTimeouts(config.timeouts.requestMs),
     // Router-level refusals (an over-long :userId, a malformed URL) get the same JSON error body.
-    frameworkErrors: (err, _request, reply) => {
+    frameworkErrors: (err, request, reply) => {
+      // A rotator link is a browser URL: a malformed one is a link that does not exist, as a page.
+      if (isRotatorUrl(request.url))
+        return void sendRotatorPage(reply as unknown as FastifyReply, 404, rotatorNotFoundPage(`${config.publicSiteUrl}/`));
       const text = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The id in the address is not valid.' : 'The address is not valid.';
       // The reply here is untyped by routes; the body is the same error shape as everywhere.
       void (reply as unknown as FastifyReply).code(400).send({ error: text, message: text, code: 'invalid' });

@@ -40,6 +40,16 @@ function trimEmails(body: unknown): void {
   if (typeof record.email === 'string') record.email = record.email.trim();
 }
 
+/** The guard's refusal, naming the field it found (a one-time link's token answers its own text: http/link-token.ts). */
+export class ControlCharacters extends BadRequest {
+  constructor(
+    readonly field: string,
+    extra?: Record<string, unknown>,
+  ) {
+    super(`${field ? fieldLabel(field) : 'The request'} must not contain control characters.`, extra);
+  }
+}
+
 export const inputGuard = fp(
   async (app: FastifyInstance) => {
     // A callback hook, not an async one: no promise per request.
@@ -48,7 +58,7 @@ export const inputGuard = fp(
       const field = offending(request.params, '') ?? offending(request.query, '') ?? offending(request.body, '');
       if (field === undefined) return done();
       const extra = request.routeOptions.url === '/api/auth/login' ? { status: 'FAILED' } : undefined;
-      done(new BadRequest(`${field ? fieldLabel(field) : 'The request'} must not contain control characters.`, extra));
+      done(new ControlCharacters(field, extra));
     });
   },
   { name: 'input-guard' },

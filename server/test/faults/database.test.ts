@@ -86,6 +86,14 @@ describe.each(engines)('database faults (%s)', (engine) => {
     expect(res.json()).toMatchObject({ error: DATABASE_UNAVAILABLE, message: DATABASE_UNAVAILABLE, code: 'unavailable' });
     expect(res.headers['retry-after']).toBe('5');
   };
+  /** The rotator link is a browser URL: the database away is a page to retry, never JSON or a 500. */
+  const expectRotatorUnavailable = async () => {
+    const res = await app.inject({ method: 'GET', url: `/r/${m.userId}`, headers: browser() });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).toContain('This link could not be followed just now.');
+  };
   const healthy = async () => (await get('/healthz')).statusCode === 200 && (await click()).statusCode === 200;
   /** Every refused click in a load run was a clean 503, never a 500. */
   const onlyUnavailable = (refused: Array<{ status: number; body: Record<string, unknown> }>) =>
@@ -134,6 +142,7 @@ describe.each(engines)('database faults (%s)', (engine) => {
         expectUnavailable(res.value);
         expect(res.ms).toBeLessThan(DB_TIMEOUT_MS + 1500);
         expectUnavailable(await get(`/api/public/userliks?user_id=${m.userId}`));
+        await expectRotatorUnavailable();
         const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: m.password } });
         expectUnavailable(login);
         expect(login.json().status).toBe('FAILED');
@@ -238,6 +247,7 @@ describe.each(engines)('database faults (%s)', (engine) => {
         expect(login.value.statusCode).toBe(200);
         const clicked = await waiting;
         expectUnavailable(clicked.value);
+        await expectRotatorUnavailable();
         expect(clicked.ms).toBeGreaterThanOrEqual(DB_TIMEOUT_MS - 50);
         expect(clicked.ms).toBeLessThan(DB_TIMEOUT_MS + 1000);
         const health = await timed(() => get('/healthz'));

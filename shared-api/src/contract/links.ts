@@ -132,7 +132,12 @@ export type LinkActionBody = Static<typeof LinkActionBody>;
  */
 export const IncrementClicksBody = Type.Object({ link_id: Id, referrer: Type.Optional(Type.String({ maxLength: MAX_URL })) }, strict);
 export type IncrementClicksBody = Static<typeof IncrementClicksBody>;
-export const IncrementClicksOk = Type.Object({ message: Type.String(), link: Link });
+/**
+ * `counted` (issue 14): false when the click did not count (a bot, a preview, a repeat): the
+ * visitor page shows its message as information, not as a success. Optional: an API from before
+ * it did not send it, and remotes deploy on their own schedule.
+ */
+export const IncrementClicksOk = Type.Object({ message: Type.String(), counted: Type.Optional(Type.Boolean()), link: Link });
 export type IncrementClicksOk = Static<typeof IncrementClicksOk>;
 
 export const UserLinksOk = Type.Object({ links: Type.Array(Link) });

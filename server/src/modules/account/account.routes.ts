@@ -1,10 +1,11 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute, typed } from '../../http/define-route';
+import { badTokenIsInvalidLink } from '../../http/link-token';
 import type { Mailer } from '../mail/mailer';
 import type { MailDeps } from '../mail/send-later';
 import { changePassword, PASSWORD_CHANGED } from './change-password';
-import { confirmEmailChange, requestEmailChange } from './change-email';
+import { confirmEmailChange, EMAIL_TEXT, requestEmailChange } from './change-email';
 
 /** Account settings (issue 13): change-password, change-email and the token-less confirm-email. */
 export async function accountRoutes(fastify: FastifyInstance, opts: { mailer: Mailer }): Promise<void> {
@@ -48,6 +49,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { mailer: Ma
 
   app.route({
     ...defineRoute(app, endpoints.confirmEmail, 'account'),
+    errorHandler: badTokenIsInvalidLink(EMAIL_TEXT.invalid),
     handler: async (request) => {
       const message = await confirmEmailChange({ db: app.db, mail: mail(request), token: request.body.token });
       return { status: 'SUCCESS' as const, message };

@@ -90,6 +90,12 @@ describe.each(engines)('change email (%s)', (engine) => {
       .execute();
     expect((await confirm(second)).json().error).toBe(EMAIL_TEXT.invalid);
     expect((await confirm('not-a-real-token')).statusCode).toBe(400);
+    // A damaged link (over-long, a control character) reads the same as any invalid one.
+    for (const damaged of ['x'.repeat(201), 'abc\u0001def']) {
+      const res = await confirm(damaged);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: EMAIL_TEXT.invalid, message: EMAIL_TEXT.invalid, code: 'invalid' });
+    }
     expect(await emailOf()).toBe(m.email);
   });
 

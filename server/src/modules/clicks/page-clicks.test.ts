@@ -43,7 +43,7 @@ describe.each(engines)('page clicks and their verdicts (%s)', (engine) => {
     const link = await add(5);
     const res = await click(link.id, browser({ referer: 'https://news.example.org/story/42?utm_source=mail&email=a@b.c' }), '198.51.100.7');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Click counted', link: expect.objectContaining({ id: link.id, clicks: 1 }) });
+    expect(res.json()).toEqual({ message: 'Click counted', counted: true, link: expect.objectContaining({ id: link.id, clicks: 1 }) });
     const [e] = await events(link.id);
     expect(e).toEqual({
       id: expect.anything(),
@@ -93,6 +93,7 @@ describe.each(engines)('page clicks and their verdicts (%s)', (engine) => {
     const res = await click(link.id, { 'user-agent': ua });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Click not counted: it came from a bot, a link preview or a prefetch.');
+    expect(res.json().counted).toBe(false);
     expect(res.json().link).toMatchObject({ id: link.id, clicks: 0 });
     expect(await stored(link.id)).toEqual({ clicks: 0, counted_clicks: 0, all_clicks: 1 });
     expect(await events(link.id)).toEqual([expect.objectContaining({ verdict: 'bot', device: 'bot', source: 'page' })]);
@@ -133,6 +134,7 @@ describe.each(engines)('page clicks and their verdicts (%s)', (engine) => {
       'Click counted',
       'Click counted',
     ]);
+    expect([first, again, other, otherBrowser].map((r) => r.json().counted)).toEqual([true, false, true, true]);
     expect(again.json().link.clicks).toBe(1);
     expect((await events(link.id)).map((e) => e.verdict)).toEqual(['counted', 'repeat', 'counted', 'counted']);
     expect(await stored(link.id)).toEqual({ clicks: 3, counted_clicks: 3, all_clicks: 4 });

@@ -1,8 +1,9 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, typed } from '../../http/define-route';
+import { badTokenIsInvalidLink } from '../../http/link-token';
 import { PASSWORD_RESET_KIND, requestPasswordReset, resetMailRenderer } from './request-password-reset';
-import { resetPassword } from './reset-password';
+import { RESET_TEXT, resetPassword } from './reset-password';
 
 /** POST /api/auth/forgot-password and /api/auth/reset-password (spec §7, DESIGN §6). */
 export async function passwordResetRoutes(fastify: FastifyInstance): Promise<void> {
@@ -20,6 +21,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
 
   app.route({
     ...defineRoute(app, endpoints.resetPassword, 'auth'),
+    errorHandler: badTokenIsInvalidLink(RESET_TEXT.invalid),
     handler: async (request) => {
       const { message } = await resetPassword({ db: app.db, token: request.body.token, password: request.body.password });
       return { status: 'SUCCESS' as const, message };

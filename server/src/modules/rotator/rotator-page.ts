@@ -1,3 +1,7 @@
+import { ROTATOR_PATH } from '@rotalink/shared-api/contract';
+import type { FastifyReply } from 'fastify';
+import { DOCUMENT_HEADERS } from '../../http/security-headers';
+
 /**
  * The rotator link's own pages (a browser URL, not a JSON call): self-contained HTML, no script,
  * readable on a 360 px phone, sent with the document security headers and their own CSP.
@@ -34,3 +38,19 @@ export const rotatorBusyPage = (home: string) =>
   page('Too many visits', 'This link was opened too often from your network. Please try again in a minute.', home);
 export const rotatorErrorPage = (home: string) =>
   page('Something went wrong!', 'This link could not be followed just now. Please try again in a moment.', home);
+
+/** '/r/': every address under it is a rotator link, so every answer under it is a page, never JSON. */
+export const ROTATOR_PREFIX = ROTATOR_PATH.slice(0, ROTATOR_PATH.indexOf(':'));
+
+export const isRotatorUrl = (url: string): boolean => url.startsWith(ROTATOR_PREFIX);
+
+/** Sends one of the pages above, never cached nor indexed. */
+export const sendRotatorPage = (reply: FastifyReply, status: number, body: string): FastifyReply =>
+  reply
+    .code(status)
+    .headers(DOCUMENT_HEADERS)
+    .header('content-security-policy', ROTATOR_CSP)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .type('text/html; charset=utf-8')
+    .send(body);

@@ -59,7 +59,24 @@ describe.each(engines)('the rotator link (%s)', (engine) => {
   });
 
   it('an unknown or malformed id answers 404 with a small HTML page', async () => {
-    for (const url of ['/r/no-such-profile-000000', '/r/bad%20id', "/r/x'or'1'='1"]) {
+    const malformed = [
+      '/r/no-such-profile-000000',
+      '/r/bad%20id',
+      "/r/x'or'1'='1",
+      // Refused by the input guard or the router before the route: still a page, never JSON or a 500.
+      '/r/%00',
+      `/r/${'A'.repeat(22)}%09`,
+      '/r/abc%7F',
+      '/r/abc%C2%85',
+      `/r/${'a'.repeat(150)}`,
+      '/r/%ZZ',
+      '/r/%E0%A4%A',
+      // Not the route's shape at all.
+      '/r/',
+      `/r/${m.userId}/`,
+      `/r/${m.userId}/more`,
+    ];
+    for (const url of malformed) {
       const res = await t.app.inject({ method: 'GET', url, headers: browser() });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -1,12 +1,12 @@
 import { endpoints, Id, ROTATOR_PATH } from '@rotalink/shared-api/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../errors';
+import { isDatabaseUnavailable } from '../../db/unavailable';
+import { HttpError, RETRY_AFTER_SECONDS } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
-import { DOCUMENT_HEADERS } from '../../http/security-headers';
 import { clickRateLimit } from '../../plugins/rate-limits';
 import { describeVisit } from '../clicks/describe-visit';
 import { previewRotator, visitRotator } from './follow-rotator';
-import { ROTATOR_CSP, rotatorBusyPage, rotatorErrorPage, rotatorNotFoundPage } from './rotator-page';
+import { ROTATOR_PREFIX, rotatorBusyPage, rotatorErrorPage, rotatorNotFoundPage, sendRotatorPage } from './rotator-page';
 import { changeRotatorSettings, readRotatorSettings, SETTINGS_SAVED } from './rotator-settings';
 
 const ID = new RegExp(Id.pattern as string);
@@ -32,16 +32,6 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
   const secure = apiPublicUrl.startsWith('https:');
   const pageUrl = (userId: string) => `${publicSiteUrl}/profile?userId=${encodeURIComponent(userId)}`;
 
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .code(status)
-      .headers(DOCUMENT_HEADERS)
-      .header('content-security-policy', ROTATOR_CSP)
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .type('text/html; charset=utf-8')
-      .send(body);
-
   // A redirect: the browser (or a preview fetcher) goes straight on. `new URL().href` percent-encodes
   // what a header may not carry (non-ASCII paths) and punycodes the host.
   const redirect = (reply: FastifyReply, url: string) =>
@@ -61,21 +51,28 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
         404: { description: 'Unknown profile: a small HTML page', content: { 'text/html': { schema: { type: 'string' } } } },
       },
     },
-    // A browser URL: its errors are pages too, never the JSON error body.
+    // A browser URL: its errors are pages too, never the JSON error body. A refused address (a
+    // control character, a malformed id) is a link that does not exist; the database away is a
+    // 503 to retry, like every other call (errors.ts), never a 500.
     errorHandler: (err: FastifyError, request, reply) => {
       const status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
-      if (status === 429) return html(reply, 429, rotatorBusyPage(home));
-      if (status === 404) return html(reply, 404, rotatorNotFoundPage(home));
+      if (status === 429) return sendRotatorPage(reply, 429, rotatorBusyPage(home));
+      if (status >= 400 && status < 500) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
+      if (status === 503 || isDatabaseUnavailable(err)) {
+        request.log.warn({ cause: err.message, code: err.code }, 'database unavailable');
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return sendRotatorPage(reply, 503, rotatorErrorPage(home));
+      }
       request.log.error({ err }, 'unexpected error');
-      return html(reply, 500, rotatorErrorPage(home));
+      return sendRotatorPage(reply, 500, rotatorErrorPage(home));
     },
     handler: async (request, reply) => {
       const { userId } = request.params;
-      if (!ID.test(userId)) return html(reply, 404, rotatorNotFoundPage(home));
+      if (!ID.test(userId)) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
       const cookie = cookieLastLink(request);
       if (request.method === 'HEAD') {
         const url = await previewRotator(app.db, { userId, cookieLastLink: cookie, pageUrl: pageUrl(userId) });
-        return url ? redirect(reply, url) : html(reply, 404, rotatorNotFoundPage(home));
+        return url ? redirect(reply, url) : sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
       }
       const visit = await describeVisit(app.visitors, request);
       const now = new Date();
@@ -88,17 +85,25 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
         outbox: app.outbox,
       });
       if (dest?.notified) app.outbox.wake();
-      if (!dest) return html(reply, 404, rotatorNotFoundPage(home));
+      if (!dest) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
       if (dest.mode === 'spillover' && dest.linkId && !visit.bot) {
         // Set only where it is needed: spillover walks each person through the queue.
         reply.header(
           'set-cookie',
-          `${SPILLOVER_COOKIE}=${dest.linkId}; Path=/r/${encodeURIComponent(userId)}; Max-Age=${SPILLOVER_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+          `${SPILLOVER_COOKIE}=${dest.linkId}; Path=${ROTATOR_PREFIX}${encodeURIComponent(userId)}; Max-Age=${SPILLOVER_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
         );
       }
       return redirect(reply, dest.url);
     },
   });
+
+  // Any other address under /r/ (a trailing slash, a second segment) is a link that does not exist.
+  await fastify.register(
+    async (scope) => scope.setNotFoundHandler((_request, reply) => sendRotatorPage(reply, 404, rotatorNotFoundPage(home))),
+    {
+      prefix: ROTATOR_PREFIX.slice(0, -1),
+    },
+  );
 
   app.route({
     ...defineRoute(app, endpoints.getRotatorSettings, 'links'),

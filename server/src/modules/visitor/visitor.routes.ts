@@ -58,7 +58,8 @@ export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
         visit,
       });
       // issue 14: a click that does not count still answers 200, with the link unchanged.
-      return { message: verdict === 'counted' ? CLICK_COUNTED : NOT_COUNTED[verdict], link: linkRowToLink(link) };
+      const counted = verdict === 'counted';
+      return { message: counted ? CLICK_COUNTED : NOT_COUNTED[verdict], counted, link: linkRowToLink(link) };
     },
   });
 }

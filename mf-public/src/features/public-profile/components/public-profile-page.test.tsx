@@ -157,6 +157,23 @@ test('when the empty tab was blocked, the link still opens after the count, with
   expect(open).toHaveBeenLastCalledWith('https://alpha.example.com/ref', '_blank', 'noopener,noreferrer');
 });
 
+test('a click that did not count shows its message as information, not as a success; the link still opens', async () => {
+  const tab = fakeTab();
+  jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  const repeat = 'Click not counted: this visitor already clicked this link recently.';
+  clickMock.mockResolvedValueOnce({ message: repeat, counted: false, link: link('alpha', 'Alpha Biz', 3, 10) });
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
+  const shown = await screen.findByText(repeat);
+  expect(shown.closest('.Toastify__toast')).toHaveClass('Toastify__toast--info');
+  expect(tab.location.replace).toHaveBeenCalledWith('https://alpha.example.com/ref');
+
+  clickMock.mockResolvedValueOnce({ message: 'Click counted', counted: true, link: link('alpha', 'Alpha Biz', 4, 10) });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Open Alpha Biz' })).not.toHaveAttribute('aria-disabled'));
+  await user.click(screen.getByRole('button', { name: 'Open Alpha Biz' }));
+  expect((await screen.findByText('Click counted')).closest('.Toastify__toast')).toHaveClass('Toastify__toast--success');
+});
+
 test('a link that is not a web address is never opened', async () => {
   linksMock.mockResolvedValue({ pending: [link('bad', 'Bad', 0, 3, 'javascript:alert(1)')], completed: [] });
   const open = jest.spyOn(window, 'open');

@@ -36,7 +36,9 @@ export function useLinkClick(reloadLinks: () => void) {
     incrementClicks(link.id, document.referrer)
       .then(
         (answer) => {
-          toast.success(answer?.message || 'Click counted.');
+          // A click that did not count (a repeat, a preview) is news, not a success (issue 14).
+          if (answer?.counted === false) toast.info(answer.message);
+          else toast.success(answer?.message || 'Click counted.');
           reloadLinks();
           showInTab(tab, href);
         },
