@@ -34,6 +34,9 @@ export function formatPrice(price: number | null | undefined): string {
 
 export const formatCount = (n: number) => countFormat.format(n);
 
+/** '1 member', '1,000 members': a formatted count with the word that agrees with it. */
+export const countOf = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
 /** Spec §4: 'active' is shown as active; anything else as Inactive. */
 export const statusLabel = (status: string | null | undefined) => (status === 'active' ? 'Active' : 'Inactive');
 

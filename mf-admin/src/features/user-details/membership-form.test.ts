@@ -1,4 +1,4 @@
-import { fromInputDateTime, toInputDateTime, validateMembership, type MembershipForm } from './membership-form';
+import { expiryPassedWhileActive, fromInputDateTime, toInputDateTime, validateMembership, type MembershipForm } from './membership-form';
 import { makeUser } from '../../test-utils/users';
 
 const form = (overrides: Partial<MembershipForm> = {}): MembershipForm => ({
@@ -47,4 +47,19 @@ test('prices above the limit and malformed dates are refused', () => {
   expect(validateMembership(form({ price: '1000001' }), user).errors.price).toBe('The price cannot be more than 1,000,000.');
   expect(validateMembership(form({ price: '1e3' }), user).errors.price).toBe('Enter a price of 0 or more, for example 144.56.');
   expect(validateMembership(form({ joined: '2026-13-01T00:00' }), user).errors.joined).toBe('Enter a valid date and time.');
+});
+
+test('an empty price is no price (null); a non-empty one is still checked', () => {
+  expect(validateMembership(form({ price: '  ' }), user).body?.package_price).toBeNull();
+  expect(validateMembership(form({ price: 'abc' }), user).errors.price).toBe('Enter a price of 0 or more, for example 144.56.');
+});
+
+test('an active plan whose expiry has passed is flagged before saving; an inactive one, or no expiry, is not', () => {
+  const now = Date.UTC(2026, 5, 1, 12, 0);
+  expect(expiryPassedWhileActive(form({ expiry: '2026-06-01T11:59' }), user, now)).toBe(true);
+  expect(expiryPassedWhileActive(form({ expiry: '2026-06-01T12:00' }), user, now)).toBe(true); // the server keeps active only while expiry > now
+  expect(expiryPassedWhileActive(form({ expiry: '2026-06-01T12:01' }), user, now)).toBe(false);
+  expect(expiryPassedWhileActive(form({ expiry: '2026-06-01T11:59', subscription_status: 'inactive' }), user, now)).toBe(false);
+  expect(expiryPassedWhileActive(form({ expiry: '' }), user, now)).toBe(false);
+  expect(expiryPassedWhileActive(form({ expiry: 'not a date' }), user, now)).toBe(false);
 });

@@ -23,6 +23,8 @@ export const MESSAGES_FORM = {
   priceTooHigh: `The price cannot be more than ${MAX_PRICE.toLocaleString('en-US')}.`,
   date: 'Enter a valid date and time.',
   expiryBeforeJoined: 'The expiry date cannot be before the joined date.',
+  /** The server derives the status: a plan whose expiry has passed is inactive (DESIGN §6). */
+  expiryPassed: 'This expiry has passed, so the plan will be saved as inactive.',
 } as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -65,12 +67,24 @@ function resolveDate(input: string, original: string | null | undefined): Date |
   return fromInputDateTime(input) ?? 'invalid';
 }
 
+/**
+ * True when the form asks for an active plan whose expiry has already passed: the server stores
+ * and answers it as inactive, so the dialog warns before the admin saves.
+ */
+export function expiryPassedWhileActive(form: MembershipForm, user: AdminUser, now = Date.now()): boolean {
+  if (form.subscription_status !== 'active') return false;
+  const expiry = resolveDate(form.expiry, user.package_expiry_date);
+  return expiry instanceof Date && expiry.getTime() <= now;
+}
+
 /** Checks the form; on success also returns the body for updateUser. */
 export function validateMembership(form: MembershipForm, user: AdminUser): { errors: MembershipErrors; body?: UpdateUserBody } {
   const errors: MembershipErrors = {};
+  // An empty price is no price (null, as the contract allows): a member who never paid has none,
+  // and changing only their type or status must not make the admin invent one.
   const priceText = form.price.trim();
   const price = Number(priceText);
-  if (!priceText || !/^\d+(\.\d+)?$/.test(priceText) || !Number.isFinite(price)) errors.price = MESSAGES_FORM.price;
+  if (priceText && (!/^\d+(\.\d+)?$/.test(priceText) || !Number.isFinite(price))) errors.price = MESSAGES_FORM.price;
   else if (price > MAX_PRICE) errors.price = MESSAGES_FORM.priceTooHigh;
 
   const joined = resolveDate(form.joined, user.package_joined_date);
@@ -87,7 +101,7 @@ export function validateMembership(form: MembershipForm, user: AdminUser): { err
       subscription_type: form.subscription_type,
       subscription_status: form.subscription_status,
       // Money is whole cents (DESIGN §5); rounding the decimal text, not price * 100, keeps 10.005 → 10.01.
-      package_price: Math.round(Number(`${priceText}e2`)) / 100,
+      package_price: priceText ? Math.round(Number(`${priceText}e2`)) / 100 : null,
       package_joined_date: joined ? formatAdminDate(joined) : null,
       package_expiry_date: expiry ? formatAdminDate(expiry) : null,
     },

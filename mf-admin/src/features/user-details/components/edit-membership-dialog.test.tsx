@@ -26,11 +26,12 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-async function openDialog() {
+async function openDialog(shown = alice) {
+  mockDetails.mockResolvedValue({ user: shown, links: [], subProfiles: [] });
   const view = renderRoute(<UserDetailsPage />, '/user-details', {
     pathname: '/user-details',
-    search: '?userId=u-alice',
-    state: { user: alice },
+    search: `?userId=${shown.user_id}`,
+    state: { user: shown },
   });
   await screen.findByText('No pending links.');
   await view.user.click(screen.getByRole('button', { name: 'Edit membership' }));
@@ -124,13 +125,72 @@ test('an expiry before the joined date is refused with a message and nothing is 
   expect(mockUpdate).not.toHaveBeenCalled();
 });
 
-test.each(['-5', 'abc', ''])('a price of %p is refused with a message', async (price) => {
+test.each(['-5', 'abc'])('a price of %p is refused with a message', async (price) => {
   const { user, dialog } = await openDialog();
   await user.clear(dialog.getByLabelText('Price (USD)'));
-  if (price) await user.type(dialog.getByLabelText('Price (USD)'), price);
+  await user.type(dialog.getByLabelText('Price (USD)'), price);
   await user.click(dialog.getByRole('button', { name: 'Save' }));
   expect(dialog.getByText('Enter a price of 0 or more, for example 144.56.')).toBeInTheDocument();
   expect(mockUpdate).not.toHaveBeenCalled();
+});
+
+test('a refused check moves focus to the first invalid field, which is marked invalid and described by its message', async () => {
+  const { user, dialog } = await openDialog();
+  const price = dialog.getByLabelText('Price (USD)');
+  await user.clear(price);
+  await user.type(price, 'abc');
+  setDate('Joined (UTC)', '2026-06-01T12:00');
+  setDate('Expires (UTC)', '2026-05-31T12:00');
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(price).toHaveFocus(); // the first of the two invalid fields, not Save
+  expect(price).toHaveAttribute('aria-invalid', 'true');
+  expect(price).toHaveAccessibleDescription('Enter a price of 0 or more, for example 144.56.');
+
+  await user.clear(price);
+  await user.type(price, '10');
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(dialog.getByLabelText('Expires (UTC)')).toHaveFocus();
+  expect(price).not.toHaveAttribute('aria-invalid');
+  expect(mockUpdate).not.toHaveBeenCalled();
+});
+
+test('a member without a plan can be saved without a price: it is sent as null', async () => {
+  const newcomer = makeUser({ subscription_status: 'inactive', package_price: null, package_joined_date: null, package_expiry_date: null });
+  mockUpdate.mockResolvedValue({
+    message: 'User updated successfully',
+    user: { ...newcomer, subscription_type: 'yearly' },
+  } as UpdateUserOk);
+  const { user, dialog } = await openDialog(newcomer);
+  expect(dialog.getByLabelText('Price (USD)')).toHaveValue('');
+  await user.selectOptions(dialog.getByLabelText('Subscription type'), 'yearly');
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(mockUpdate).toHaveBeenCalledWith('u-alice', expect.objectContaining({ subscription_type: 'yearly', package_price: null }));
+  expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+});
+
+test('an active plan with an expiry in the past: the dialog warns before saving, and the saved message says it is inactive', async () => {
+  const { user, dialog } = await openDialog();
+  const warning = 'This expiry has passed, so the plan will be saved as inactive.';
+  expect(dialog.queryByText(warning)).not.toBeInTheDocument();
+  setDate('Joined (UTC)', '2019-01-01T00:00');
+  setDate('Expires (UTC)', '2020-01-31T12:00');
+  expect(dialog.getByRole('status')).toHaveTextContent(warning); // announced, and before Save
+  await user.selectOptions(dialog.getByLabelText('Status'), 'inactive');
+  expect(dialog.queryByText(warning)).not.toBeInTheDocument(); // what is chosen is what is saved
+  await user.selectOptions(dialog.getByLabelText('Status'), 'active');
+
+  // The server derives inactive from the passed expiry (DESIGN §6) and answers so.
+  const saved = makeUser({
+    subscription_status: 'inactive',
+    package_joined_date: '2019-01-01T00:00:00.000Z',
+    package_expiry_date: '2020-01-31T12:00:00.000Z',
+  });
+  mockUpdate.mockResolvedValue({ message: 'User updated successfully', user: saved } as UpdateUserOk);
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(mockUpdate).toHaveBeenCalledWith('u-alice', expect.objectContaining({ subscription_status: 'active' }));
+  expect(await screen.findByText('User updated: the plan is inactive because its expiry has passed.')).toBeInTheDocument();
+  expect(screen.queryByText('User updated successfully')).not.toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: /Membership/ })).getByText('Inactive')).toBeInTheDocument();
 });
 
 test('a price of 0 is allowed', async () => {

@@ -1,7 +1,15 @@
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { flushSync } from 'react-dom';
 import type { AdminUser, UpdateUserBody } from '@rotalink/shared-api';
 import { ModalDialog } from '../../../components/modal-dialog';
-import { formFromUser, validateMembership, type MembershipErrors, type MembershipForm } from '../membership-form';
+import {
+  expiryPassedWhileActive,
+  formFromUser,
+  MESSAGES_FORM,
+  validateMembership,
+  type MembershipErrors,
+  type MembershipForm,
+} from '../membership-form';
 
 interface EditMembershipDialogProps {
   user: AdminUser;
@@ -16,6 +24,8 @@ export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDi
   const [errors, setErrors] = useState<MembershipErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const expiryPassed = expiryPassedWhileActive(form, user);
 
   const set = <K extends keyof MembershipForm>(key: K, value: MembershipForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -23,9 +33,16 @@ export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDi
     event.preventDefault();
     if (saving) return;
     const { errors: found, body } = validateMembership(form, user);
-    setErrors(found);
-    setSaveError(null);
-    if (!body) return;
+    // Rendered now, so the field focused next already carries aria-invalid and its message.
+    flushSync(() => {
+      setErrors(found);
+      setSaveError(null);
+    });
+    if (!body) {
+      // Focus on the first invalid field: a screen reader reads its label and its message (aria-describedby).
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
     setSaving(true);
     const error = await onSave(body);
     if (error === null) {
@@ -38,7 +55,7 @@ export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDi
 
   return (
     <ModalDialog title="Edit membership" onClose={onClose} busy={saving}>
-      <form className="adm-membership" onSubmit={onSubmit} noValidate>
+      <form ref={formRef} className="adm-membership" onSubmit={onSubmit} noValidate>
         <div className="adm-membership__row">
           <div className="adm-field">
             <label htmlFor="adm-m-type">Subscription type</label>
@@ -90,7 +107,13 @@ export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDi
           error={errors.expiry}
           onChange={(value) => set('expiry', value)}
         />
-        <p className="adm-muted adm-membership__hint">Leave a date empty to clear it.</p>
+        <div>
+          {/* The live region is always there (empty takes no room), so the warning is announced when it appears. */}
+          <div role="status">
+            {expiryPassed && <p className="adm-notice adm-notice--warn adm-membership__warning">{MESSAGES_FORM.expiryPassed}</p>}
+          </div>
+          <p className="adm-muted adm-membership__hint">Leave the price or a date empty to clear it.</p>
+        </div>
         {saveError && (
           <p className="adm-field-error" role="alert">
             {saveError}

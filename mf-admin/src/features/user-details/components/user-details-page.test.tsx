@@ -103,6 +103,34 @@ test('a member who never bought the plan shows "No plan"', async () => {
   await screen.findByText('No pending links.');
 });
 
+test('a sub-profile says it uses its member’s plan, with no Inactive, No plan or Edit membership', async () => {
+  // As GET /api/admin/users/:userId answers for a sub-profile: its own plan columns are empty.
+  const side = makeUser({
+    user_id: 'u-side',
+    account: 'sub-profile',
+    email: null,
+    first_name: 'Side',
+    last_name: 'Page',
+    subscription_status: 'inactive',
+    subscription_type: null,
+    package_price: null,
+    package_joined_date: null,
+    package_expiry_date: null,
+    sub_profile_count: 0,
+  });
+  mockDetails.mockResolvedValue(answer(side));
+  renderDetails('/user-details?userId=u-side');
+  const membership = within(await screen.findByRole('region', { name: /Membership/ }));
+  expect(
+    membership.getByText('This is a sub-profile: it uses its member’s plan, so its membership is edited on the member’s page.'),
+  ).toBeInTheDocument();
+  expect(membership.getByText('Plan').closest('div')).toHaveTextContent('PlanIts member’s plan');
+  expect(membership.queryByText('Inactive')).not.toBeInTheDocument();
+  expect(membership.queryByText('No plan')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Edit membership' })).not.toBeInTheDocument();
+  await screen.findByText('No pending links.');
+});
+
 test('says so when the user has no links', async () => {
   mockDetails.mockResolvedValue(answer());
   withState();

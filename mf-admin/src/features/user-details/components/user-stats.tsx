@@ -1,5 +1,5 @@
 import type { AdminUserStats, StatsTotals } from '@rotalink/shared-api';
-import { formatCount } from '../../../lib/format';
+import { countOf, formatCount } from '../../../lib/format';
 
 interface Props {
   stats: AdminUserStats | null;
@@ -15,8 +15,9 @@ function Totals({ label, totals }: { label: string; totals: StatsTotals }) {
     <div className="adm-summary__row">
       <dt>{label}</dt>
       <dd>
+        {/* counted, repeat and bot describe clicks, so they stay as they are; visitors is a noun that agrees with its count. */}
         {formatCount(totals.counted)} counted · {formatCount(totals.repeat)} repeat · {formatCount(totals.bot)} bot ·{' '}
-        {formatCount(totals.unique_visitors)} unique visitors
+        {countOf(totals.unique_visitors, 'unique visitor', 'unique visitors')}
       </dd>
     </div>
   );

@@ -1,16 +1,29 @@
 import type { AdminUser } from '@rotalink/shared-api';
 import { EMPTY, formatDate, formatPrice, planLabel, statusLabel } from '../../../lib/format';
 
-/** The user's membership and profile facts. Member-written texts are shown as plain text. */
+export const SUB_PROFILE_NOTE = 'This is a sub-profile: it uses its member’s plan, so its membership is edited on the member’s page.';
+
+/**
+ * The user's membership and profile facts. Member-written texts are shown as plain text.
+ * A sub-profile has no plan of its own (its plan columns stay empty and the server refuses to
+ * edit them), so it shows neither "Inactive"/"No plan" nor Edit membership. The single-user read
+ * does not name its member, so the note cannot link there (mf-admin/README.md).
+ */
 export function UserSummary({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
+  const subProfile = user.account === 'sub-profile';
+  const membership: Array<[string, string]> = subProfile
+    ? [['Plan', 'Its member’s plan']]
+    : [
+        ['Status', statusLabel(user.subscription_status)],
+        ['Plan', planLabel(user)],
+        ['Price', formatPrice(user.package_price)],
+        ['Joined', formatDate(user.package_joined_date, true)],
+        ['Expires', formatDate(user.package_expiry_date, true)],
+        ['Sub-profiles', String(user.sub_profile_count ?? 0)],
+      ];
   const rows: Array<[string, string]> = [
     ['Email', user.email || EMPTY],
-    ['Status', statusLabel(user.subscription_status)],
-    ['Plan', planLabel(user)],
-    ['Price', formatPrice(user.package_price)],
-    ['Joined', formatDate(user.package_joined_date, true)],
-    ['Expires', formatDate(user.package_expiry_date, true)],
-    ['Sub-profiles', String(user.sub_profile_count ?? 0)],
+    ...membership,
     ['Title', user.title || EMPTY],
     ['Slogan', user.slogan || EMPTY],
     ['About', user.about || EMPTY],
@@ -19,10 +32,13 @@ export function UserSummary({ user, onEdit }: { user: AdminUser; onEdit: () => v
     <section className="adm-card adm-summary" aria-labelledby="adm-summary-title">
       <div className="adm-summary__head">
         <h2 id="adm-summary-title">Membership</h2>
-        <button type="button" className="adm-btn adm-btn--primary" onClick={onEdit}>
-          Edit membership
-        </button>
+        {!subProfile && (
+          <button type="button" className="adm-btn adm-btn--primary" onClick={onEdit}>
+            Edit membership
+          </button>
+        )}
       </div>
+      {subProfile && <p className="adm-summary__note">{SUB_PROFILE_NOTE}</p>}
       <dl className="adm-summary__list">
         {rows.map(([label, value]) => (
           <div key={label} className="adm-summary__row">

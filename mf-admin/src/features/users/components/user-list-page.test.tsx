@@ -159,6 +159,97 @@ test('a failed list is logged and says it could not load, without the server tex
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
+/** Holds the next answer of the stand-in server until the test lets it through. */
+function holdNextAnswer(all: AdminUser[]) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  mockPage.mockImplementationOnce(async (query) => {
+    await released;
+    return answerFor(all, query);
+  });
+  return release;
+}
+const status = () => screen.getByRole('status');
+
+test('while a search loads, the status line says so instead of a count the dimmed rows do not have', async () => {
+  const everyone = makeUsers(120);
+  serve(everyone);
+  const { user } = renderList();
+  expect(await screen.findByText('120 members · showing 1–50')).toBeInTheDocument();
+
+  const release = holdNextAnswer(everyone);
+  await user.type(screen.getByLabelText('Search by email'), 'user-01');
+  expect(status()).toHaveTextContent('Searching…'); // typed, not sent yet
+  await waitFor(() => expect(queries().at(-1)).toEqual({ page: 1, pageSize: 50, q: 'user-01' }));
+  // The unfiltered rows are still on screen, dimmed; no number of matches is claimed for them.
+  expect(status()).toHaveTextContent('Searching…');
+  expect(status()).not.toHaveTextContent(/\d/);
+  expect(screen.getByText('user-0001@example.com').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+
+  release();
+  expect(await screen.findByText('21 members match “user-01”')).toBeInTheDocument(); // user-0100 … user-0120
+  expect(bodyRows()).toHaveLength(21);
+});
+
+test('while the next page loads, the status line says Loading…, not the next page’s range over this page’s rows', async () => {
+  const everyone = makeUsers(120);
+  serve(everyone);
+  const { user } = renderList();
+  expect(await screen.findByText('120 members · showing 1–50')).toBeInTheDocument();
+
+  const release = holdNextAnswer(everyone);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(status()).toHaveTextContent('Loading…');
+  expect(screen.getByText('user-0001@example.com')).toBeInTheDocument();
+  release();
+  expect(await screen.findByText('120 members · showing 51–100')).toBeInTheDocument();
+});
+
+test('after a failed search the status line claims no count and the previous search’s rows are gone', async () => {
+  serve([alice, bob, carol]);
+  const { user } = renderList();
+  expect(await screen.findByText('3 members')).toBeInTheDocument();
+
+  mockPage.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
+  await user.type(screen.getByLabelText('Search by email'), 'carol');
+  expect(await screen.findByRole('alert')).toHaveTextContent('The list of users could not be loaded.');
+  expect(status()).toBeEmptyDOMElement();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText('1 member matches “carol”')).toBeInTheDocument();
+  expect(bodyRows()).toHaveLength(1);
+});
+
+test('when the first load fails the status line says neither "No users to show." nor any count', async () => {
+  mockPage.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
+  renderList();
+  expect(await screen.findByRole('alert')).toHaveTextContent('The list of users could not be loaded.');
+  expect(status()).toBeEmptyDOMElement();
+  expect(screen.queryByText('No users to show.')).not.toBeInTheDocument();
+});
+
+test('the search box takes at most the 254 characters the API accepts', async () => {
+  serve([alice]);
+  const { user } = renderList();
+  await screen.findByText('alice@example.com');
+  const search = screen.getByLabelText('Search by email');
+  expect(search).toHaveAttribute('maxlength', '254');
+  await user.click(search);
+  await user.paste('a'.repeat(300));
+  expect(search).toHaveValue('a'.repeat(254));
+  await waitFor(() => expect(queries().at(-1)).toEqual({ page: 1, pageSize: 50, q: 'a'.repeat(254) }));
+});
+
+test('a search the API refuses (400) shows its reason, without a Try again that would fail the same way', async () => {
+  const reason = 'q must be at most 254 characters.';
+  mockPage.mockRejectedValue(new ApiError(reason, { code: 'invalid', status: 400, serverMessage: reason }));
+  renderList(`/admin_dashboard?q=${'a'.repeat(255)}`); // an old or hand-made address: maxLength does not apply
+  expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+  expect(screen.queryByText('The list of users could not be loaded.')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+});
+
 test("a member's token (403) gets the administrators-only message, not an empty table", async () => {
   mockPage.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
   renderList();

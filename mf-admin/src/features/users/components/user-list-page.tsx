@@ -3,8 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { AdminUser } from '@rotalink/shared-api';
 import { AdminOnlyNotice } from '../../../components/admin-only-notice';
 import { displayName } from '../../../lib/format';
-import { useListPlace } from '../hooks/use-list-place';
+import { SEARCH_MAX_LENGTH, useListPlace } from '../hooks/use-list-place';
 import { PAGE_SIZE, useUsersPage } from '../hooks/use-users-page';
+import { ListFailureNotice } from './list-failure-notice';
 import { ListSummary } from './list-summary';
 import { Pager } from './pager';
 import { UserTable } from './user-table';
@@ -17,7 +18,7 @@ export function UserListPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const place = useListPlace();
-  const { data, loading, failed, forbidden, deletingId, reload, remove } = useUsersPage(place.page, place.q);
+  const { data, shownQ, current, loading, failure, forbidden, deletingId, reload, remove } = useUsersPage(place.page, place.q);
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePageTitle('Users');
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
@@ -59,6 +60,9 @@ export function UserListPage() {
   }
 
   const busy = loading || place.pending;
+  // The previous rows stay, dimmed, while the next search or page loads; once a load has failed
+  // they answer nothing the admin asked for, so they go until the current place is answered.
+  const showList = data !== null && (current || (busy && failure === null));
   return (
     <section className="adm-page adm-users">
       <h1 ref={headingRef} tabIndex={-1} className="adm-users__title">
@@ -74,6 +78,7 @@ export function UserListPage() {
             autoComplete="off"
             spellCheck={false}
             placeholder="part of an email"
+            maxLength={SEARCH_MAX_LENGTH}
             value={place.input}
             onChange={(e) => place.setInput(e.target.value)}
           />
@@ -82,21 +87,24 @@ export function UserListPage() {
           {loading ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
-      <ListSummary data={data} loading={loading} q={place.q} page={place.page} pageSize={PAGE_SIZE} />
-      {failed && (
-        <div className="adm-notice adm-notice--warn" role="alert">
-          <p>The list of users could not be loaded.</p>
-          <button type="button" className="adm-btn" onClick={() => void reload()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {data && data.users.length > 0 && (
+      <ListSummary
+        data={data}
+        shownQ={shownQ}
+        current={current}
+        loading={loading}
+        pending={place.pending}
+        failed={failure !== null}
+        q={place.q}
+        page={place.page}
+        pageSize={PAGE_SIZE}
+      />
+      {failure && <ListFailureNotice failure={failure} onRetry={() => void reload()} />}
+      {showList && data.users.length > 0 && (
         <div aria-busy={busy} className={busy ? 'adm-users__stale' : undefined}>
           <UserTable users={data.users} deletingId={deletingId} onView={onView} onDelete={onDelete} />
         </div>
       )}
-      <Pager page={Math.min(place.page, pageCount)} pageCount={pageCount} onPage={onPage} />
+      {showList && <Pager page={Math.min(place.page, pageCount)} pageCount={pageCount} onPage={onPage} />}
     </section>
   );
 }

@@ -37,8 +37,11 @@ export function UserTable({ users, deletingId, onView, onDelete }: UserTableProp
             return (
               <tr key={user.user_id}>
                 <td className="adm-users__member">
-                  <span className="adm-users__name">{fullName(user) || EMPTY}</span>
-                  <span className="adm-users__email">{user.email || EMPTY}</span>
+                  {/* The cell stays a table cell (a flex td is shorter than its row); the stack is inside. */}
+                  <div className="adm-users__who">
+                    <span className="adm-users__name">{fullName(user) || EMPTY}</span>
+                    <span className="adm-users__email">{user.email || EMPTY}</span>
+                  </div>
                 </td>
                 <td data-label="Status">
                   <span className="adm-users__status">

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { MAX_EMAIL } from '@rotalink/shared-api';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { placeFrom } from './first-page';
 
 /** The admin pauses this long before the search goes to the server (issue 12). */
 export const SEARCH_DEBOUNCE_MS = 300;
+/** The longest search the API takes: the contract's `q` is part of an email, so at most MAX_EMAIL characters. */
+export const SEARCH_MAX_LENGTH = MAX_EMAIL;
 
 /**
  * Where the admin is in the list: the search and the page live in the URL (`?q=&page=`, replaced,
