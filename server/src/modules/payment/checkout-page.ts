@@ -63,6 +63,16 @@ export function renderPaidPage(options: { continueUrl: string }): string {
   );
 }
 
+/** A checkout opened before the plan went active (another tab, an old page): nothing to pay. */
+export function renderAlreadyActivePage(options: { continueUrl: string }): string {
+  return layout(
+    'Plan already active – Rotalink',
+    `<h1>Your plan is already active</h1>
+<p>Your ${PLAN.label} plan was paid in another checkout. Nothing was charged here.</p>
+<div class="actions"><a class="button" href="${escapeHtml(options.continueUrl)}">Go to your dashboard</a></div>`,
+  );
+}
+
 export function renderNotYoursPage(options: { homeUrl: string }): string {
   return layout(
     'Checkout link not valid – Rotalink',

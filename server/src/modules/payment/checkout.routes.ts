@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { nowIso } from '../../db/ids';
 import { DOCUMENT_HEADERS } from '../../http/security-headers';
 import { completePayment, type OnActivated } from './complete-payment';
-import { renderCheckoutPage, renderNotFoundPage, renderNotYoursPage, renderPaidPage } from './checkout-page';
+import { renderAlreadyActivePage, renderCheckoutPage, renderNotFoundPage, renderNotYoursPage, renderPaidPage } from './checkout-page';
 import { isCheckoutToken } from './checkout-token';
 import { cancelUrl, successUrl, withSessionId } from './local-provider';
-import { findPayment } from './payments.repository';
+import { findPayer, findPayment, planIsActive } from './payments.repository';
 
 const LOCAL_ID = /^cs_local_[A-Za-z0-9_-]{20,64}$/;
 
@@ -51,6 +52,8 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { onActivated?:
       const token = request.query.token;
       if (!isCheckoutToken(secret, row.id, row.user_id, token)) return html(reply, 403, renderNotYoursPage({ homeUrl: `${site}/` }));
       if (row.status === 'paid') return html(reply, 200, renderPaidPage({ continueUrl: withSessionId(successUrl(site), row.id) }));
+      const payer = await findPayer(app.db, row.user_id);
+      if (payer && planIsActive(payer, nowIso())) return html(reply, 200, renderAlreadyActivePage({ continueUrl: `${site}/user` }));
       return html(reply, 200, renderCheckoutPage({ sessionId: row.id, token: token as string, cancelUrl: cancelUrl(site) }));
     },
   );
@@ -65,11 +68,13 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { onActivated?:
       if (!isCheckoutToken(secret, row.id, row.user_id, request.body?.token))
         return html(reply, 403, renderNotYoursPage({ homeUrl: `${site}/` }));
       // The local provider is its own payment authority: pressing Pay is the payment.
-      await completePayment({
+      const result = await completePayment({
         db: app.db,
         verification: { sessionId: row.id, paid: true, userId: row.user_id, amountCents: row.amount_cents, currency: row.currency },
         onActivated: opts.onActivated,
       });
+      // Another checkout activated the plan after this page opened: a lifetime plan is paid once.
+      if (result === 'already-active') return html(reply, 409, renderAlreadyActivePage({ continueUrl: `${site}/user` }));
       return reply
         .code(303)
         .header('cache-control', 'no-store')

@@ -3,18 +3,27 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import type { PaymentVerification } from './payment-provider';
 import type { PaymentRow } from './payments.table';
-import { activatePlan, findPaymentForUpdate, markPaid } from './payments.repository';
+import { activatePlan, findPayerForUpdate, findPaymentForUpdate, markPaid, planIsActive } from './payments.repository';
 
 /**
  * - `paid`: the payment is recorded as paid and the plan is active (now or by an earlier call).
  * - `unpaid`: the provider does not (yet) say paid.
  * - `unknown`: we never created this session.
  * - `mismatch`: the provider's session is not the one we created (other user, amount or currency).
+ * - `already-active`: a local checkout session opened before another one activated the plan
+ *   (two tabs, an old checkout page): nothing is charged, the session stays unpaid.
  */
-export type CompletionResult = 'paid' | 'unpaid' | 'unknown' | 'mismatch';
+export type CompletionResult = 'paid' | 'unpaid' | 'unknown' | 'mismatch' | 'already-active';
 
 /** Told once per payment, after the COMMIT that activated the plan (the receipt mail hangs here). */
 export type OnActivated = (payment: PaymentRow) => void;
+
+/**
+ * Told once, after the COMMIT, of a provider's payment for a plan another payment had already
+ * activated: the provider took the money, so it is recorded as paid, the plan is left as it was,
+ * and an operator must refund it (server README "Payments").
+ */
+export type OnDuplicate = (payment: PaymentRow) => void;
 
 /**
  * Records a provider-confirmed payment and activates the plan, exactly once however many times
@@ -26,9 +35,11 @@ export async function completePayment(options: {
   db: Db;
   verification: PaymentVerification;
   onActivated?: OnActivated;
+  onDuplicate?: OnDuplicate;
 }): Promise<CompletionResult> {
   const { db, verification: v } = options;
   let activated: PaymentRow | undefined;
+  let duplicate: PaymentRow | undefined;
   const result = await db.transaction().execute(async (trx): Promise<CompletionResult> => {
     const row = await findPaymentForUpdate(trx, v.sessionId);
     if (!row) return 'unknown';
@@ -42,12 +53,23 @@ export async function completePayment(options: {
     if (row.status === 'paid') return 'paid';
     if (!v.paid) return 'unpaid';
     const now = nowIso();
+    // A lifetime plan is bought once: the payer's row is locked, so of two sessions completing
+    // at once the second sees the plan the first activated.
+    const payer = await findPayerForUpdate(trx, row.user_id);
+    const active = payer !== undefined && planIsActive(payer, now);
+    // The local checkout is its own payment authority: refusing its Pay charges nobody.
+    if (active && row.provider === 'local') return 'already-active';
     if (await markPaid(trx, row.id, now)) {
-      await activatePlan(trx, row.user_id, row.amount_cents, now);
-      activated = { ...row, status: 'paid', paid_at: now };
+      const paid: PaymentRow = { ...row, status: 'paid', paid_at: now };
+      if (active) duplicate = paid;
+      else {
+        await activatePlan(trx, row.user_id, row.amount_cents, now);
+        activated = paid;
+      }
     }
     return 'paid';
   });
   if (activated) options.onActivated?.(activated);
+  if (duplicate) options.onDuplicate?.(duplicate);
   return result;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { BadRequest, Forbidden } from '../../errors';
-import { completePayment, type OnActivated } from './complete-payment';
+import { completePayment, type OnActivated, type OnDuplicate } from './complete-payment';
 import type { PaymentProvider } from './payment-provider';
 import { findPayment } from './payments.repository';
 
@@ -24,6 +24,7 @@ export async function confirmPayment(options: {
   userId: string;
   sessionId: string;
   onActivated?: OnActivated;
+  onDuplicate?: OnDuplicate;
 }): Promise<void> {
   const { db, provider, userId, sessionId } = options;
   const row = await findPayment(db, sessionId);
@@ -33,7 +34,7 @@ export async function confirmPayment(options: {
 
   const verification = await provider.verify(sessionId);
   if (!verification) throw failed(CONFIRM_TEXT.notFound);
-  const result = await completePayment({ db, verification, onActivated: options.onActivated });
+  const result = await completePayment({ db, verification, onActivated: options.onActivated, onDuplicate: options.onDuplicate });
   if (result === 'unpaid') throw failed(CONFIRM_TEXT.notPaid);
   if (result !== 'paid') throw failed(CONFIRM_TEXT.failed);
 }

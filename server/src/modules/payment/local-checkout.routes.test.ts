@@ -106,6 +106,39 @@ describe.each(engines)('payment with the local provider (%s)', (engine) => {
     expect((await profile(m)).package_joined_date).toBe(joined);
   });
 
+  it('a lifetime plan is paid once: a second checkout opened before the first was paid charges nothing', async () => {
+    const m = await signupMember(t.app);
+    // Two tabs: both open a checkout while the plan is not active yet.
+    const [first, second] = [(await createSession(m)).json().url, (await createSession(m)).json().url];
+    expect((await pay(sessionIdOf(first), tokenOf(first))).statusCode).toBe(303);
+    const joined = (await profile(m)).package_joined_date;
+
+    // The second tab's page now says so instead of offering Pay, and its Pay is refused.
+    const page = await t.app.inject({ method: 'GET', url: checkoutPath(second) + new URL(second).search });
+    expect(page.body).toContain('Your plan is already active');
+    expect(page.body).not.toContain('<button type="submit">Pay');
+    const refused = await pay(sessionIdOf(second), tokenOf(second));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('Nothing was charged here.');
+    expect((await confirm(m, sessionIdOf(second))).statusCode).toBe(400);
+
+    const payments = await t.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', m.userId).execute();
+    expect(Object.fromEntries(payments.map((p) => [p.id, p.status]))).toEqual({
+      [sessionIdOf(first)]: 'paid',
+      [sessionIdOf(second)]: 'pending',
+    });
+    expect((await profile(m)).package_joined_date).toBe(joined);
+  });
+
+  it('two checkouts of one account paid at the same moment: one is paid, the other charges nothing', async () => {
+    const m = await signupMember(t.app);
+    const urls = [(await createSession(m)).json().url, (await createSession(m)).json().url];
+    const pays = await Promise.all(urls.map((u) => pay(sessionIdOf(u), tokenOf(u))));
+    expect(pays.map((p) => p.statusCode).sort()).toEqual([303, 409]);
+    const paid = await t.db.selectFrom('payments').select('id').where('user_id', '=', m.userId).where('status', '=', 'paid').execute();
+    expect(paid).toHaveLength(1);
+  });
+
   it('never trusts the client price or plan', async () => {
     const m = await signupMember(t.app);
     const tampered = [

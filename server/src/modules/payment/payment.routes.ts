@@ -9,7 +9,7 @@ import { PaymentProviderUnavailable } from './payment-provider';
 import { startCheckout } from './start-checkout';
 import { webhookRoutes } from './webhook.routes';
 import type { Mailer } from '../mail/mailer';
-import type { OnActivated } from './complete-payment';
+import type { OnActivated, OnDuplicate } from './complete-payment';
 import { sendReceiptMail } from './receipt-mail';
 
 const UNAVAILABLE = 'The payment provider could not be reached. Please try again in a moment.';
@@ -38,6 +38,14 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { mailer: Ma
       payment,
     );
 
+  // Two sessions of one account paid at the provider (Stripe: two tabs, both paid): the plan stays
+  // as the first left it, and the second payment must go back to the member.
+  const onDuplicate: OnDuplicate = (payment) =>
+    app.log.error(
+      { sessionId: payment.id, userId: payment.user_id, amountCents: payment.amount_cents, provider: payment.provider },
+      'a second payment for a plan that was already active: refund it at the provider',
+    );
+
   app.route({
     ...defineRoute(app, endpoints.createPaymentSession, 'payment'),
     handler: async (request) =>
@@ -50,12 +58,12 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { mailer: Ma
     ...defineRoute(app, endpoints.verifyPayment, 'payment'),
     handler: async (request) => {
       await guardProvider(request, () =>
-        confirmPayment({ db: app.db, provider, userId: request.auth.userId, sessionId: request.body.session_id, onActivated }),
+        confirmPayment({ db: app.db, provider, userId: request.auth.userId, sessionId: request.body.session_id, onActivated, onDuplicate }),
       );
       return { status: 'SUCCESS' as const };
     },
   });
 
-  if (provider.name === 'stripe' && 'parseWebhook' in provider) await app.register(webhookRoutes, { provider, onActivated });
+  if (provider.name === 'stripe' && 'parseWebhook' in provider) await app.register(webhookRoutes, { provider, onActivated, onDuplicate });
   else await app.register(checkoutRoutes, { onActivated });
 }

@@ -56,6 +56,19 @@ export async function activatePlan(trx: DbOrTrx, userId: string, priceCents: num
     .execute();
 }
 
+/** DESIGN §6: a plan is active when its status is active and its expiry (if any) has not passed. */
+export function planIsActive(payer: { subscription_status: string | null; package_expiry_date: string | null }, now: string): boolean {
+  return payer.subscription_status === 'active' && (payer.package_expiry_date === null || payer.package_expiry_date > now);
+}
+
+/** The payer, locked until the transaction ends: two sessions of one account complete one after the other. */
+export function findPayerForUpdate(trx: DbOrTrx, userId: string) {
+  return forUpdate(
+    trx,
+    trx.selectFrom('users').select(['subscription_status', 'package_expiry_date']).where('id', '=', userId),
+  ).executeTakeFirst();
+}
+
 export function findPayer(db: DbOrTrx, userId: string) {
   return db
     .selectFrom('users')

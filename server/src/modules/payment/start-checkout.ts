@@ -4,7 +4,7 @@ import { nowIso } from '../../db/ids';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { cancelUrl, successUrl } from './local-provider';
 import type { PaymentProvider } from './payment-provider';
-import { findPayer, insertPayment } from './payments.repository';
+import { findPayer, insertPayment, planIsActive } from './payments.repository';
 
 export const CHECKOUT_TEXT = {
   wrongPlan: 'Invalid plan or amount.',
@@ -35,9 +35,8 @@ export async function startCheckout(options: {
   const payer = await findPayer(db, userId);
   if (!payer) throw new NotFound('User not found.');
   if (payer.parent_id !== null) throw new Forbidden(CHECKOUT_TEXT.subProfile);
-  // DESIGN §6: active = status active and no passed expiry. A lifetime plan is bought once.
-  const active = payer.subscription_status === 'active' && (payer.package_expiry_date === null || payer.package_expiry_date > nowIso());
-  if (active) throw new Conflict(CHECKOUT_TEXT.alreadyActive, 'already-active');
+  // A lifetime plan is bought once (completePayment checks again when a session is paid).
+  if (planIsActive(payer, nowIso())) throw new Conflict(CHECKOUT_TEXT.alreadyActive, 'already-active');
 
   const session = await provider.createSession({
     userId,

@@ -128,6 +128,22 @@ describe.each(engines)('payment with the Stripe provider against a fake Stripe A
     expect(row).toMatchObject({ status: 'paid', provider: 'stripe', user_id: m.userId, amount_cents: 14456 });
   });
 
+  it('a second session paid at Stripe after the plan is active is recorded, and leaves the plan as the first payment set it', async () => {
+    const m = await signupMember(t.app);
+    const [first, second] = [await sessionOf(m), await sessionOf(m)];
+    fake.markPaid(first);
+    expect((await confirm(m, first)).statusCode).toBe(200);
+    const profileOf = async () => (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(m.token) })).json();
+    const joined = (await profileOf()).package_joined_date;
+
+    // Stripe took the money for the second tab too: it is a real payment, never silently dropped.
+    fake.markPaid(second);
+    expect((await confirm(m, second)).statusCode).toBe(200);
+    const rows = await t.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', m.userId).execute();
+    expect(rows.map((r) => r.status)).toEqual(['paid', 'paid']);
+    expect((await profileOf()).package_joined_date).toBe(joined);
+  });
+
   it('refuses a forged or missing webhook signature with 400 and activates nothing', async () => {
     const m = await signupMember(t.app);
     const id = await sessionOf(m);
