@@ -52,7 +52,16 @@ export type AllUsersOk = Static<typeof AllUsersOk>;
  * GET users/:userId (issue 12): one user as /user-details shows them — the membership, the links
  * (queue order) and the sub-profiles (at most 50, PLAN) — so the page loads without any list.
  */
-export const AdminUserDetails = Type.Object({ user: AdminUser, links: Type.Array(Link), subProfiles: Type.Array(SubProfile) });
+/** The member a sub-profile belongs to, so the admin can go there (its plan is the member's). */
+export const OwningMember = Type.Object({ user_id: Id, email: Type.String(), first_name: Type.String(), last_name: Type.String() });
+export type OwningMember = Static<typeof OwningMember>;
+/** `member`: for a sub-profile, its member; null for a member. Optional: an older API did not send it. */
+export const AdminUserDetails = Type.Object({
+  user: AdminUser,
+  links: Type.Array(Link),
+  subProfiles: Type.Array(SubProfile),
+  member: Type.Optional(Nullable(OwningMember)),
+});
 export type AdminUserDetails = Static<typeof AdminUserDetails>;
 
 export const UserDeleteBody = Type.Object({ user_id: Id }, strict);

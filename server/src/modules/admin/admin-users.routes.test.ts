@@ -161,7 +161,13 @@ describe.each(engines)('admin member list and user details, issue 12 (%s)', (eng
     expect(body.user).toMatchObject({ user_id: m.userId, email: m.email, subscription_status: 'active', sub_profile_count: 1 });
     expect(body.links.map((l: { name: string }) => l.name)).toEqual(['First', 'Second']);
     expect(body.subProfiles).toEqual([expect.objectContaining({ first_name: 'Side', last_name: 'Page', phone: '12345' })]);
+    expect(body.member).toBeNull();
     expect(res.body).not.toContain('password');
+
+    // A sub-profile names its member, whose plan it uses.
+    const sub = await t.app.inject({ method: 'GET', url: `/api/admin/users/${body.subProfiles[0].user_id}`, headers: bearer(admin) });
+    expect(sub.json().user).toMatchObject({ account: 'sub-profile' });
+    expect(sub.json().member).toEqual({ user_id: m.userId, email: m.email, first_name: expect.any(String), last_name: expect.any(String) });
 
     const unknown = await t.app.inject({ method: 'GET', url: '/api/admin/users/nobody-here', headers: bearer(admin) });
     expect(unknown.statusCode).toBe(404);

@@ -33,14 +33,16 @@ export async function listUsers(db: Db, query: AllUsersQuery): Promise<AdminUser
 export async function readUserDetails(db: Db, userId: string): Promise<AdminUserDetails> {
   const row = await findUserById(db, userId);
   if (!row) throw new NotFound(USER_NOT_FOUND);
-  const [links, subs, subCount] = await Promise.all([
+  const [links, subs, subCount, member] = await Promise.all([
     listLinks(db, userId),
     listSubProfiles(db, userId, { limit: PLAN.subProfilesPerMember }),
     countSubProfiles(db, userId),
+    row.parent_id === null ? undefined : findUserById(db, row.parent_id),
   ]);
   return {
     user: toAdminUser({ ...row, sub_profile_count: subCount }),
     links: links.map(linkRowToLink),
     subProfiles: subs.map(userRowToSubProfile),
+    member: member ? { user_id: member.id, email: member.email ?? '', first_name: member.first_name, last_name: member.last_name } : null,
   };
 }

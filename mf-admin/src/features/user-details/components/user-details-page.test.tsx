@@ -118,9 +118,14 @@ test('a sub-profile says it uses its member’s plan, with no Inactive, No plan 
     package_expiry_date: null,
     sub_profile_count: 0,
   });
-  mockDetails.mockResolvedValue(answer(side));
+  mockDetails.mockResolvedValue({
+    ...answer(side),
+    member: { user_id: 'u-alice', email: 'alice@example.com', first_name: 'Alice', last_name: 'A' },
+  });
   renderDetails('/user-details?userId=u-side');
   const membership = within(await screen.findByRole('region', { name: /Membership/ }));
+  // Its member, whose plan it uses, is one click away.
+  expect(await membership.findByRole('link', { name: 'alice@example.com' })).toHaveAttribute('href', '/user-details?userId=u-alice');
   expect(
     membership.getByText('This is a sub-profile: it uses its member’s plan, so its membership is edited on the member’s page.'),
   ).toBeInTheDocument();

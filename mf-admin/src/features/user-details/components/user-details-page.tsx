@@ -55,7 +55,7 @@ export function UserDetailsPage() {
     <section className="adm-page adm-details">
       {back}
       <h1>{displayName(user)}</h1>
-      <UserSummary user={user} onEdit={() => setEditing(true)} />
+      <UserSummary user={user} member={details.member} onEdit={() => setEditing(true)} />
       <UserStats stats={clicks.stats} loading={clicks.loading} error={clicks.error} onRetry={() => void clicks.reload()} />
       {details.loading && (
         <p className="adm-muted" role="status">

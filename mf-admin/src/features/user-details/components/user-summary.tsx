@@ -1,4 +1,5 @@
-import type { AdminUser } from '@rotalink/shared-api';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AdminUser, OwningMember } from '@rotalink/shared-api';
 import { EMPTY, formatDate, formatPrice, planLabel, statusLabel } from '../../../lib/format';
 
 export const SUB_PROFILE_NOTE = 'This is a sub-profile: it uses its member’s plan, so its membership is edited on the member’s page.';
@@ -6,10 +7,10 @@ export const SUB_PROFILE_NOTE = 'This is a sub-profile: it uses its member’s p
 /**
  * The user's membership and profile facts. Member-written texts are shown as plain text.
  * A sub-profile has no plan of its own (its plan columns stay empty and the server refuses to
- * edit them), so it shows neither "Inactive"/"No plan" nor Edit membership. The single-user read
- * does not name its member, so the note cannot link there (mf-admin/README.md).
+ * edit them), so it shows neither "Inactive"/"No plan" nor Edit membership, and links to its
+ * member (`member` of the single-user read; an older API does not send it).
  */
-export function UserSummary({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
+export function UserSummary({ user, member, onEdit }: { user: AdminUser; member?: OwningMember | null; onEdit: () => void }) {
   const subProfile = user.account === 'sub-profile';
   const membership: Array<[string, string]> = subProfile
     ? [['Plan', 'Its member’s plan']]
@@ -39,6 +40,14 @@ export function UserSummary({ user, onEdit }: { user: AdminUser; onEdit: () => v
         )}
       </div>
       {subProfile && <p className="adm-summary__note">{SUB_PROFILE_NOTE}</p>}
+      {subProfile && member && (
+        <p className="adm-summary__note">
+          Sub-profile of{' '}
+          <RouterLink to={`/user-details?userId=${encodeURIComponent(member.user_id)}`}>
+            {member.email || `${member.first_name} ${member.last_name}`.trim()}
+          </RouterLink>
+        </p>
+      )}
       <dl className="adm-summary__list">
         {rows.map(([label, value]) => (
           <div key={label} className="adm-summary__row">

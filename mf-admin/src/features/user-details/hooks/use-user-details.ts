@@ -77,5 +77,16 @@ export function useUserDetails(handleAccessError: (err: unknown) => boolean) {
   );
   const from = (location.state as { from?: unknown } | null)?.from;
   const listPath = typeof from === 'string' && from.startsWith('/admin_dashboard') ? from : '/admin_dashboard';
-  return { user, setUser, pending, completed, subProfiles: data?.subProfiles ?? [], loading, error, reload, listPath };
+  return {
+    user,
+    setUser,
+    member: data?.member ?? null,
+    pending,
+    completed,
+    subProfiles: data?.subProfiles ?? [],
+    loading,
+    error,
+    reload,
+    listPath,
+  };
 }
