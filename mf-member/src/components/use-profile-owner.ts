@@ -1,5 +1,6 @@
 import { getProfile, getSubProfiles } from '@rotalink/shared-api';
 import { useAsyncData } from './use-async-data';
+import { isSubProfileAccount } from './use-my-profile';
 
 export interface ProfileOwner {
   /** The name shown on top of the page. */
@@ -21,7 +22,7 @@ export function useProfileOwner(userId: string, enabled: boolean) {
     async () => {
       const [profile, subs] = await Promise.all([getProfile(), getSubProfiles()]);
       const planActive = profile.subscription_status === 'active'; // spec §4
-      const signedInAsSubProfile = profile.account === 'sub-profile';
+      const signedInAsSubProfile = isSubProfileAccount(profile);
       if (profile.user_id === userId) {
         return { name: `${profile.first_name} ${profile.last_name}`.trim(), isMember: true, planActive, signedInAsSubProfile };
       }

@@ -159,6 +159,43 @@ describe('navbar', () => {
   });
 });
 
+describe('navbar: Escape closes the phone menu', () => {
+  it('Escape folds the menu back, sets aria-expanded false and returns the focus to the Menu button', async () => {
+    tokenStore.setSession('tok');
+    renderAt('/');
+    const menu = nav().getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab(); // into the unfolded links
+    expect(nav().getByRole('link', { name: 'Home' })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('rl-nav-links')).not.toHaveClass('is-open');
+    expect(menu).toHaveFocus();
+  });
+
+  it('Escape right after opening (the focus still on Menu) closes it too', async () => {
+    renderAt('/');
+    const menu = nav().getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+  });
+
+  it('Escape pressed elsewhere on the page closes the menu but leaves the focus where it is', async () => {
+    renderAt('/');
+    const menu = nav().getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    skip.focus();
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(skip).toHaveFocus();
+  });
+});
+
 describe('page frame', () => {
   it('a new page opens at the top', async () => {
     const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);

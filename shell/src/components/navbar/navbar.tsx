@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { tokenStore, useIsAdmin, useToken } from '@rotalink/shared-api';
+import { useEscapeToClose } from './use-escape-to-close';
 import './navbar.css';
 
 /**
@@ -14,8 +15,11 @@ export function Navbar() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setOpen(false), []);
 
   useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEscapeToClose(open, closeMenu, header, menuButton);
   useNavbarHeight(header, open);
 
   const logout = () => {
@@ -32,6 +36,7 @@ export function Navbar() {
           Rotalink
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className="rl-menu-toggle"
           aria-expanded={open}

@@ -122,6 +122,21 @@ describe('DashboardPage', () => {
     expect(rows[1].querySelector('b')).toBeNull();
   });
 
+  it('on a phone, labels each sub-profile card\'s clicks "Clicks 24 h" without a line break inside "24 h"', async () => {
+    mockGetProfile.mockResolvedValue(makeUser());
+    mockGetSubs.mockResolvedValue({ subProfiles: [makeSub()] });
+    renderDashboard();
+    const [row] = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    // Below 760 px the cards show each cell's data-label as its label, in a 5.5em column.
+    const labels = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.getAttribute('data-label'));
+    expect(labels).toContain('Clicks 24\u00a0h'); // a no-break space: "24" and "h" stay on one line
+    expect(labels).not.toContain('Clicks 24 h');
+  });
+
   it('shows an empty state when there are no sub-profiles', async () => {
     mockGetProfile.mockResolvedValue(makeUser());
     renderDashboard();

@@ -5,6 +5,7 @@ import { ErrorPanel, Loading } from '../../../components/page-state';
 import { addLinksPath, publicProfileUrl, statsPath } from '../../../components/public-link';
 import { ProfileQrCodes } from '../../../components/qr-codes/profile-qr-codes';
 import { usePageTitle } from '../../../components/use-page-title';
+import { isSubProfileAccount } from '../../../components/use-my-profile';
 import { LiveStatus } from '../../../components/live/live-status';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { useLiveClickCounts } from '../hooks/use-live-click-counts';
@@ -19,7 +20,7 @@ export function DashboardPage() {
   usePageTitle('Dashboard');
   const deletion = useDeleteSubProfile(subProfiles.refresh);
   const me = profile.state.data;
-  const subs = me?.account === 'member' && subProfiles.state.status === 'ready' ? subProfiles.state.data : [];
+  const subs = me && !isSubProfileAccount(me) && subProfiles.state.status === 'ready' ? subProfiles.state.data : [];
   // Counted once the lists settled, so one poller asks for every profile shown (issue 15).
   const clicks = useLiveClickCounts(
     me ? [me.user_id, ...subs.map((s) => s.user_id)] : [],
@@ -46,7 +47,7 @@ export function DashboardPage() {
   const user = profile.state.data;
   const name = `${user.first_name} ${user.last_name}`.trim();
   // A sub-profile signed in on its own cannot manage sub-profiles (the server answers 403).
-  const isSubProfile = user.account === 'sub-profile';
+  const isSubProfile = isSubProfileAccount(user);
   return (
     <div className="mem-page">
       <header>

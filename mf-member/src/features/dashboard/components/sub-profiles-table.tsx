@@ -56,7 +56,8 @@ export function SubProfilesTable({ subProfiles, clicks = {}, busyId = null, onDe
                   <ProfileQrCodes userId={sub.user_id} name={name} />
                 </div>
               </td>
-              <td data-label="Clicks 24 h">
+              {/* A no-break space: in the phone card's narrow label column "24 h" never splits ("Clicks 24 / h"). */}
+              <td data-label={'Clicks 24\u00a0h'}>
                 <ClickCountText count={clicks[sub.user_id]} />
               </td>
               <td className="mem-table__actions">

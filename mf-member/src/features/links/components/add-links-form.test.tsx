@@ -52,6 +52,35 @@ describe('AddLinksPage: adding a link', () => {
     expect(mockAdd).not.toHaveBeenCalled();
   });
 
+  it.each(['1000000001', '99999999999999999999'])(
+    'says the most max clicks can be for %s, not that it is no whole number',
+    async (tooMany) => {
+      const form = await renderReady();
+      await userEvent.type(within(form).getByLabelText(/URL/), 'https://shop.example.com');
+      await userEvent.type(within(form).getByLabelText('Max clicks'), tooMany);
+      await userEvent.click(within(form).getByRole('button', { name: 'Add link' }));
+      expect(within(form).getByText('Max clicks can be at most 1,000,000,000, or choose unlimited.')).toBeInTheDocument();
+      expect(within(form).queryByText(/must be a whole number/)).not.toBeInTheDocument();
+      expect(mockAdd).not.toHaveBeenCalled();
+
+      // the cap itself is accepted
+      await userEvent.clear(within(form).getByLabelText('Max clicks'));
+      await userEvent.type(within(form).getByLabelText('Max clicks'), '1000000000');
+      mockAdd.mockResolvedValue({ message: 'Link added successfully', link: makeLink({ max_clicks: 1_000_000_000 }) });
+      await userEvent.click(within(form).getByRole('button', { name: 'Add link' }));
+      expect(mockAdd).toHaveBeenCalledWith(expect.objectContaining({ max_clicks: 1_000_000_000 }));
+    },
+  );
+
+  it('keeps the whole-number message for a fraction', async () => {
+    const form = await renderReady();
+    await userEvent.type(within(form).getByLabelText(/URL/), 'https://shop.example.com');
+    await userEvent.type(within(form).getByLabelText('Max clicks'), '2.5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add link' }));
+    expect(within(form).getByText('Max clicks must be a whole number of 1 or more, or choose unlimited.')).toBeInTheDocument();
+    expect(mockAdd).not.toHaveBeenCalled();
+  });
+
   it('adds a link, reloads the lists and clears the form', async () => {
     let finish: (v: { message: string; link: ReturnType<typeof makeLink> }) => void = () => {};
     mockAdd.mockImplementation(() => new Promise((resolve) => (finish = resolve)));

@@ -5,6 +5,7 @@ import { CopyLink } from '../../../components/copy-link';
 import { BackToDashboard, TitledPage } from '../../../components/page-frame';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { LiveStatus } from '../../../components/live/live-status';
+import { NotYourProfile } from '../../../components/not-your-profile';
 import { publicProfileUrl, statsPath } from '../../../components/public-link';
 import { SubscribeButton } from '../../../components/subscribe-button';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -75,7 +76,7 @@ export function AddLinksPage() {
   if (owner.state.data === null) {
     return (
       <TitledPage title="Links">
-        <ErrorPanel message="This profile is not one of yours.">{backToDashboard}</ErrorPanel>
+        <NotYourProfile />
       </TitledPage>
     );
   }

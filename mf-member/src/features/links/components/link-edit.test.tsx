@@ -87,6 +87,17 @@ describe('AddLinksPage: editing a link in place', () => {
     expect(mockUpdate).toHaveBeenCalledWith(expect.objectContaining({ link_id: 'l1', max_clicks: null }));
   });
 
+  it('says the most max clicks can be when the new cap is above it', async () => {
+    await renderReady();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Shop' }));
+    const form = screen.getByRole('form', { name: 'Edit Shop' });
+    await userEvent.clear(within(form).getByLabelText('Max clicks'));
+    await userEvent.type(within(form).getByLabelText('Max clicks'), '1000000001');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByText('Max clicks can be at most 1,000,000,000, or choose unlimited.')).toBeInTheDocument();
+    expect(mockUpdate).not.toHaveBeenCalled();
+  });
+
   it('checks the URL rule before any call, and Escape closes the form unchanged', async () => {
     await renderReady();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Shop' }));

@@ -11,17 +11,25 @@ export type LinkFormErrors = Partial<Record<'link' | 'name' | 'maxClicks', strin
 export const EMPTY_LINK_FORM: LinkFormValues = { link: '', name: '', maxClicks: '', unlimited: false };
 
 export const MAX_CLICKS_MESSAGE = 'Max clicks must be a whole number of 1 or more, or choose unlimited.';
+export const MAX_CLICKS_TOO_HIGH_MESSAGE = `Max clicks can be at most ${MAX_CLICKS.toLocaleString('en-US')}, or choose unlimited.`;
 
-/** Spec §5's URL rule and message; max clicks is a whole number ≥ 1 or unlimited (DESIGN §6). */
+function maxClicksError(value: string): string | undefined {
+  const text = value.trim();
+  const n = Number(text);
+  // A whole number above the cap is not "not a whole number": say what the cap is. (Number()
+  // also reads '99999999999999999999' and '1e12' as too high, which they are.)
+  if (n > MAX_CLICKS) return MAX_CLICKS_TOO_HIGH_MESSAGE;
+  if (!/^\d+$/.test(text) || n < 1) return MAX_CLICKS_MESSAGE;
+  return undefined;
+}
+
+/** Spec §5's URL rule and message; max clicks is a whole number 1…MAX_CLICKS or unlimited (DESIGN §6). */
 export function validateLinkForm(v: LinkFormValues): LinkFormErrors {
   const errors: LinkFormErrors = {};
   if (!LINK_URL_PATTERN.test(v.link.trim())) errors.link = MESSAGES.invalidLinkUrl;
   if (v.name.trim().length > MAX_NAME) errors.name = `The name must be at most ${MAX_NAME} characters.`;
-  if (!v.unlimited) {
-    const text = v.maxClicks.trim();
-    const n = Number(text);
-    if (!/^\d+$/.test(text) || n < 1 || n > MAX_CLICKS) errors.maxClicks = MAX_CLICKS_MESSAGE;
-  }
+  const maxClicks = v.unlimited ? undefined : maxClicksError(v.maxClicks);
+  if (maxClicks) errors.maxClicks = maxClicks;
   return errors;
 }
 

@@ -54,7 +54,7 @@ function linkLabel(l: StatsSummary['links'][number]): ReactNode {
   if (l.name === null && l.link === null) return <span className="mem-muted">A deleted link</span>;
   return (
     <>
-      {l.name || <span className="mem-stats-table__address">{l.link}</span>}
+      {l.name ? <span className="mem-stats-table__name">{l.name}</span> : <span className="mem-stats-table__address">{l.link}</span>}
       {l.name && l.link && <span className="mem-stats-table__sub">{l.link}</span>}
     </>
   );

@@ -4,6 +4,7 @@ import { errorKind, errorText, MESSAGES } from '@rotalink/shared-api';
 import { BackToDashboard, TitledPage } from '../../../components/page-frame';
 import { EmptyState, ErrorPanel, Loading } from '../../../components/page-state';
 import { LiveStatus } from '../../../components/live/live-status';
+import { NotYourProfile } from '../../../components/not-your-profile';
 import { addLinksPath } from '../../../components/public-link';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useProfileOwner } from '../../../components/use-profile-owner';
@@ -15,7 +16,6 @@ import { StatsBreakdowns } from './stats-breakdowns';
 import { StatsTotalsList } from './stats-totals';
 
 const LOAD_STATS_FAILED = 'Failed to load the stats.';
-const NOT_YOURS = 'This profile is not one of yours.';
 
 const backToDashboard = <BackToDashboard />;
 
@@ -53,7 +53,7 @@ export function StatsPage() {
             {backToDashboard}
           </ErrorPanel>
         ) : (
-          <ErrorPanel message={NOT_YOURS}>{backToDashboard}</ErrorPanel>
+          <NotYourProfile />
         )}
       </TitledPage>
     );
@@ -92,8 +92,10 @@ export function StatsPage() {
         </div>
       </section>
 
-      {failure !== undefined ? (
-        <ErrorPanel message={refused ? NOT_YOURS : errorText(failure, LOAD_STATS_FAILED)} onRetry={refused ? undefined : retry}>
+      {refused ? (
+        <NotYourProfile />
+      ) : failure !== undefined ? (
+        <ErrorPanel message={errorText(failure, LOAD_STATS_FAILED)} onRetry={retry}>
           {backToDashboard}
         </ErrorPanel>
       ) : summary.state.status !== 'ready' || series.state.status !== 'ready' ? (

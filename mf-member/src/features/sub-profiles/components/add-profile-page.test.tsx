@@ -1,16 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, createSubProfile, tokenStore } from '@rotalink/shared-api';
+import { ApiError, createSubProfile, getProfile, tokenStore } from '@rotalink/shared-api';
+import { makeUser } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { AddProfilePage } from './add-profile-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
+  getProfile: jest.fn(),
   createSubProfile: jest.fn(),
 }));
 const mockCreate = createSubProfile as jest.MockedFunction<typeof createSubProfile>;
+const mockProfile = getProfile as jest.MockedFunction<typeof getProfile>;
 
-const renderAdd = () => renderPage(<AddProfilePage />, { path: '/addprofile', url: '/addprofile' });
+/** Renders the page for a member and waits until the form shows (once the account is known). */
+async function renderAdd() {
+  renderPage(<AddProfilePage />, { path: '/addprofile', url: '/addprofile' });
+  await screen.findByRole('form', { name: 'New sub-profile' });
+}
 
 async function fillRequired() {
   await userEvent.type(screen.getByLabelText('First name'), 'Bob');
@@ -21,17 +28,18 @@ async function fillRequired() {
 beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
+  mockProfile.mockResolvedValue(makeUser());
 });
 
 describe('AddProfilePage', () => {
-  it('labels email and password as optional', () => {
-    renderAdd();
+  it('labels email and password as optional', async () => {
+    await renderAdd();
     expect(screen.getByLabelText(/Email.*\(optional\)/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Password.*\(optional\)/)).toBeInTheDocument();
   });
 
   it('requires first name, last name and phone', async () => {
-    renderAdd();
+    await renderAdd();
     await userEvent.click(screen.getByRole('button', { name: 'Create sub-profile' }));
     expect(screen.getByText('First name is required.')).toBeInTheDocument();
     expect(screen.getByText('Last name is required.')).toBeInTheDocument();
@@ -40,7 +48,7 @@ describe('AddProfilePage', () => {
   });
 
   it('checks an email and a password only when they are given', async () => {
-    renderAdd();
+    await renderAdd();
     await fillRequired();
     await userEvent.type(screen.getByLabelText(/Email/), 'not-an-email');
     await userEvent.type(screen.getByLabelText(/Password/), 'short');
@@ -52,7 +60,7 @@ describe('AddProfilePage', () => {
 
   it('creates the sub-profile with only the required fields, toasts and goes back to /user', async () => {
     mockCreate.mockResolvedValue({ status: 'SUCCESS', message: 'Sub-profile created successfully', user_id: 's_new' });
-    renderAdd();
+    await renderAdd();
     await fillRequired();
     await userEvent.click(screen.getByRole('button', { name: 'Create sub-profile' }));
     expect(mockCreate).toHaveBeenCalledWith({ firstName: 'Bob', lastName: 'Builder', email: '', phone: '+1 555 0100', password: '' });
@@ -60,10 +68,28 @@ describe('AddProfilePage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/user');
   });
 
+  it('tells a sub-profile signed in on its own up front that it cannot have sub-profiles, instead of the form', async () => {
+    mockProfile.mockResolvedValue(makeUser({ user_id: 's_sub1', account: 'sub-profile' }));
+    renderPage(<AddProfilePage />, { path: '/addprofile', url: '/addprofile' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your account…');
+    expect(await screen.findByText('A sub-profile cannot have sub-profiles of its own.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New sub-profile' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create sub-profile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/user');
+    expect(mockCreate).not.toHaveBeenCalled();
+  });
+
+  it('shows the form when the account cannot be read (the server stays the judge)', async () => {
+    mockProfile.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
+    renderPage(<AddProfilePage />, { path: '/addprofile', url: '/addprofile' });
+    expect(await screen.findByRole('form', { name: 'New sub-profile' })).toBeInTheDocument();
+  });
+
   it("shows the server's message on failure, keeps the typing and re-enables the button", async () => {
     let fail: (e: unknown) => void = () => {};
     mockCreate.mockImplementation(() => new Promise((_, reject) => (fail = reject)));
-    renderAdd();
+    await renderAdd();
     await fillRequired();
     await userEvent.type(screen.getByLabelText(/Email/), 'bob@example.com');
     await userEvent.type(screen.getByLabelText(/Password/), 'longenough');

@@ -1,60 +1,41 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { MESSAGES, createSubProfile, errorText } from '@rotalink/shared-api';
-import { useSubProfileForm } from '../hooks/use-sub-profile-form';
-import { SubProfileFields } from './sub-profile-fields';
+import { BackToDashboard } from '../../../components/page-frame';
+import { Loading } from '../../../components/page-state';
+import { isSubProfileAccount, useMyProfile } from '../../../components/use-my-profile';
 import { usePageTitle } from '../../../components/use-page-title';
+import { NewSubProfileForm } from './new-sub-profile-form';
 
-/** /addprofile — create a sub-profile; a failure shows the server's message (spec §8). */
+/**
+ * /addprofile — create a sub-profile. A sub-profile signed in on its own is told up front that it
+ * cannot have sub-profiles, instead of filling the form in for a refusal (the dashboard hides its
+ * sub-profiles section for the same reason).
+ */
 export function AddProfilePage() {
-  const navigate = useNavigate();
-  const { values, errors, setField, check } = useSubProfileForm();
   usePageTitle('Add a sub-profile');
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || !check()) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      const result = await createSubProfile({
-        firstName: values.first_name.trim(),
-        lastName: values.last_name.trim(),
-        email: values.email.trim(),
-        phone: values.phone.trim(),
-        password: values.password,
-      });
-      toast.success(result.message || 'Sub-profile created.');
-      navigate('/user');
-    } catch (error) {
-      const text = errorText(error, MESSAGES.somethingWentWrong);
-      setFailure(text);
-      toast.error(text);
-      setSaving(false);
-    }
-  };
+  const me = useMyProfile();
+  const signedInAsSubProfile = me.state.status === 'ready' && isSubProfileAccount(me.state.data);
+  // Also when the account could not be read: the form still works for a member, and the server
+  // stays the judge for a sub-profile.
+  const showForm = me.state.status !== 'loading' && !signedInAsSubProfile;
 
   return (
     <div className="mem-page">
       <header>
         <h1>Add a sub-profile</h1>
-        <p className="mem-subtitle">A sub-profile has its own public page and its own links, under your plan.</p>
+        {showForm && <p className="mem-subtitle">A sub-profile has its own public page and its own links, under your plan.</p>}
       </header>
-      <form className="mem-card mem-form" onSubmit={onSubmit} noValidate aria-label="New sub-profile">
-        {failure && <div className="mem-alert">{failure}</div>}
-        <SubProfileFields values={values} errors={errors} setField={setField} mode="create" />
-        <div className="mem-actions">
-          <button type="submit" className="mem-btn" disabled={saving}>
-            {saving ? 'Creating…' : 'Create sub-profile'}
-          </button>
-          <Link className="mem-btn mem-btn--secondary" to="/user">
-            Cancel
-          </Link>
-        </div>
-      </form>
+      {me.state.status === 'loading' && <Loading label="Loading your account…" />}
+      {signedInAsSubProfile && <NoSubProfilesHere />}
+      {showForm && <NewSubProfileForm />}
+    </div>
+  );
+}
+
+function NoSubProfilesHere() {
+  return (
+    <div className="mem-notice" role="status">
+      <p style={{ margin: 0 }}>A sub-profile cannot have sub-profiles of its own.</p>
+      <p style={{ margin: 0 }}>You are signed in as a sub-profile; the member account that created it can add more.</p>
+      <BackToDashboard />
     </div>
   );
 }

@@ -38,7 +38,7 @@ describe('EditSubProfilePage', () => {
     expect(screen.getByText(/Leave blank to keep the current password/)).toBeInTheDocument();
   });
 
-  it("shows 'Unauthorized. Please login.' without a token, and when the server answers 403", async () => {
+  it("shows 'Unauthorized. Please login.' without a token, and when the server refuses the token (401)", async () => {
     tokenStore.clear();
     const { unmount } = renderEdit();
     expect(screen.getByRole('alert')).toHaveTextContent('Unauthorized. Please login.');
@@ -46,11 +46,24 @@ describe('EditSubProfilePage', () => {
     unmount();
 
     tokenStore.setSession('member-token');
-    mockGet.mockRejectedValue(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
+    mockGet.mockRejectedValue(new ApiError('Token is missing', { code: 'token-missing', status: 401, serverMessage: 'Token is missing' }));
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized. Please login.');
     expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it("says 'This profile is not one of yours.' for another member's id (403), as the links and Stats pages do", async () => {
+    const notYours = 'You can only manage your own profile and sub-profiles.';
+    mockGet.mockRejectedValue(new ApiError(notYours, { code: 'forbidden', status: 403, serverMessage: notYours }));
+    renderEdit('/editsubprofile?userId=u_stranger');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This profile is not one of yours.');
+    expect(alert).not.toHaveTextContent('Unauthorized. Please login.');
+    expect(screen.queryByRole('link', { name: 'Go to login' })).not.toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/user');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Sub-profile' })).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load profile data' when loading fails or finds nothing", async () => {

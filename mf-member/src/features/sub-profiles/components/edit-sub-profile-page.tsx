@@ -1,6 +1,8 @@
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, useToken } from '@rotalink/shared-api';
+import { NotYourProfile } from '../../../components/not-your-profile';
+import { BackToDashboard } from '../../../components/page-frame';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { addLinksPath } from '../../../components/public-link';
 import { useEditSubProfile } from '../hooks/use-edit-sub-profile';
@@ -45,16 +47,18 @@ export function EditSubProfilePage() {
     );
   } else if (load.state.status === 'loading') {
     body = <Loading label="Loading the sub-profile…" />;
-  } else if (loadError) {
-    body = loadError.signIn ? (
-      <ErrorPanel message={loadError.text}>
+  } else if (loadError?.kind === 'sign-in') {
+    body = (
+      <ErrorPanel message={MESSAGES.unauthorizedLogin}>
         <LoginLink />
       </ErrorPanel>
-    ) : (
+    );
+  } else if (loadError?.kind === 'not-yours') {
+    body = <NotYourProfile />;
+  } else if (loadError) {
+    body = (
       <ErrorPanel message={loadError.text} onRetry={load.retry}>
-        <Link className="mem-btn mem-btn--secondary" to="/user">
-          Back to dashboard
-        </Link>
+        <BackToDashboard />
       </ErrorPanel>
     );
   } else {

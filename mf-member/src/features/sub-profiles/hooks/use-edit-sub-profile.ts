@@ -2,21 +2,33 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ApiError, MESSAGES, errorKind, errorText, getSubProfile, tokenStore, updateSubProfile } from '@rotalink/shared-api';
+import { NOT_YOUR_PROFILE } from '../../../components/not-your-profile';
 import { useAsyncData } from '../../../components/use-async-data';
 import { useSubProfileForm, type SubProfileValues } from './use-sub-profile-form';
 
 class NotFound extends Error {}
 
-/** Spec §8: a missing token or a 401/403 is 'Unauthorized. Please login.' (and a way to sign in). */
-function refusedAccess(error: unknown): boolean {
+/** Why the sub-profile could not be loaded: each asks the page for a different way out. */
+type LoadFailure = { kind: 'sign-in' } | { kind: 'not-yours' } | { kind: 'failed'; text: string };
+
+/**
+ * Spec §8: a missing or refused token (401) is 'Unauthorized. Please login.' (and a way to sign
+ * in). A 403 comes with a valid session: the id is not one of the member's sub-profiles, which
+ * the page says as the links and Stats pages do, since signing in again cannot help.
+ */
+function refusal(error: unknown): 'sign-in' | 'not-yours' | null {
   const kind = errorKind(error);
-  return kind === 'unauthorized' || kind === 'forbidden' || kind === 'session-ended';
+  if (kind === 'unauthorized' || kind === 'session-ended') return 'sign-in';
+  return kind === 'forbidden' ? 'not-yours' : null;
 }
+
+const REFUSAL_TEXT = { 'sign-in': MESSAGES.unauthorizedLogin, 'not-yours': NOT_YOUR_PROFILE } as const;
 
 /**
  * /editsubprofile?userId=: prefill from getsubprofile (subProfiles[0]), save with
  * updatesubprofile. Messages are spec §8's: 'Unauthorized. Please login.' for a missing token
- * or a 401/403, 'Failed to load profile data' and 'Update failed' otherwise.
+ * or a 401, 'Failed to load profile data' and 'Update failed' otherwise; a 403 is
+ * 'This profile is not one of yours.'.
  */
 export function useEditSubProfile(userId: string) {
   const navigate = useNavigate();
@@ -47,12 +59,13 @@ export function useEditSubProfile(userId: string) {
     Boolean(userId && tokenStore.getToken()),
   );
 
-  let loadError: { text: string; signIn: boolean } | null = null;
+  let loadError: LoadFailure | null = null;
   if (load.state.status === 'error') {
     const error = load.state.error;
-    loadError = refusedAccess(error)
-      ? { text: MESSAGES.unauthorizedLogin, signIn: true }
-      : { text: errorText(error, MESSAGES.loadProfileFailedShort, { serverText: false }), signIn: false };
+    const refused = refusal(error);
+    loadError = refused
+      ? { kind: refused }
+      : { kind: 'failed', text: errorText(error, MESSAGES.loadProfileFailedShort, { serverText: false }) };
   }
 
   const save = async () => {
@@ -75,7 +88,8 @@ export function useEditSubProfile(userId: string) {
       toast.success(result?.message || 'Sub-profile updated.');
       navigate('/user');
     } catch (error) {
-      const text = refusedAccess(error) ? MESSAGES.unauthorizedLogin : errorText(error, MESSAGES.updateFailed, { serverText: false });
+      const refused = refusal(error);
+      const text = refused ? REFUSAL_TEXT[refused] : errorText(error, MESSAGES.updateFailed, { serverText: false });
       // The server's reason for refusing the input (an email already in use…) helps the member fix the form.
       const kind = errorKind(error);
       const detail = (kind === 'invalid' || kind === 'conflict') && error instanceof ApiError ? error.serverMessage : undefined;
