@@ -3,8 +3,8 @@ import type { Database, DbOrTrx } from './database';
 import { engineOf } from './dialect-sql';
 import { registerPrepared } from './pg-prepared';
 
-/** A value bound into a statement: ids, ISO times, counters; a list of texts (a PostgreSQL text[]). */
-export type Bound = string | number | null | readonly string[];
+/** A value bound into a statement: ids, ISO times, counters; a list (a PostgreSQL array). */
+export type Bound = string | number | null | ReadonlyArray<string | number | null>;
 
 interface Compiled {
   query: CompiledQuery<unknown>;
@@ -32,11 +32,17 @@ export class ShapedStatements {
 
   private readonly maxShapes: number;
   private readonly prepare: boolean;
+  /** Named shapes left: each costs memory on every pooled connection for as long as it lives. */
+  private preparable: number;
 
-  /** `prepare`: on PostgreSQL, name each compiled text so every pooled connection keeps it prepared (db/pg-prepared.ts). */
-  constructor(options: { maxShapes?: number; prepare?: boolean } = {}) {
+  /**
+   * `prepare`: on PostgreSQL, name each compiled text so every pooled connection keeps it
+   * prepared (db/pg-prepared.ts) — the first `maxPrepared` shapes only; later ones go unnamed.
+   */
+  constructor(options: { maxShapes?: number; prepare?: boolean; maxPrepared?: number } = {}) {
     this.maxShapes = options.maxShapes ?? 2000;
     this.prepare = options.prepare ?? false;
+    this.preparable = options.maxPrepared ?? Infinity;
   }
 
   async run<R>(db: DbOrTrx, shape: string, values: readonly Bound[], build: (value: (i: number) => never) => Compilable<R>): Promise<R[]> {
@@ -47,7 +53,10 @@ export class ShapedStatements {
     let compiled = shapes.get(shape);
     if (!compiled) {
       compiled = compileShape(values.length, build as (value: (i: number) => unknown) => Compilable<unknown>);
-      if (this.prepare && engineOf(db) === 'postgres') registerPrepared(compiled.query.sql);
+      if (this.prepare && this.preparable > 0 && engineOf(db) === 'postgres') {
+        registerPrepared(compiled.query.sql);
+        this.preparable--;
+      }
       if (shapes.size >= this.maxShapes) shapes.delete(shapes.keys().next().value as string);
       shapes.set(shape, compiled);
     }

@@ -18,6 +18,8 @@ export interface ClickEventInput {
 }
 
 const EVENT_COLUMNS = ['created_at', 'user_id', 'link_id', 'source', 'verdict', 'device', 'referrer_host', 'visitor', 'tracked'] as const;
+/** Their PostgreSQL types (migration 0006), for the batch's one statement (rollups-write.repository.ts). */
+const EVENT_COLUMN_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'integer'] as const;
 
 /**
  * The click events of one group-commit batch as one table write, inserted with the batch's
@@ -28,6 +30,7 @@ export function clickEventsWrite(events: readonly ClickEventInput[]): TableWrite
   return {
     table: 'click_events',
     columns: EVENT_COLUMNS,
+    columnTypes: EVENT_COLUMN_TYPES,
     keys: [],
     counters: [],
     rows: events.map((e) => ({

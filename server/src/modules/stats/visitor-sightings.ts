@@ -43,6 +43,7 @@ export function sightingsWrite(sightings: VisitorSighting[]): TableWrite {
   return {
     table: 'click_visitor_days',
     columns: COLUMNS,
+    columnTypes: ['text', 'text', 'text'],
     keys: COLUMNS,
     counters: [],
     rows: sightings.map(rowOf),
