@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import type { AdminUserStats, StatsTotals } from '@rotalink/shared-api';
-import { applyStylesheets } from '../../../test-utils/stylesheets';
+import { applyStylesheets } from '@rotalink/build-config/test-stylesheets';
 import { UserStats } from './user-stats';
 
 const totals = (counted: number, unique_visitors: number): StatsTotals => ({ counted, repeat: 0, bot: 0, all: counted, unique_visitors });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
-import { applyStylesheets } from '../../../test-utils/stylesheets';
+import { applyStylesheets } from '@rotalink/build-config/test-stylesheets';
 import { makeUser } from '../../../test-utils/users';
 import { UserTable } from './user-table';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { busySummary } from '../../../test-utils/stats-fixtures';
-import { applyStylesheets } from '../../../test-utils/stylesheets';
+import { applyStylesheets } from '@rotalink/build-config/test-stylesheets';
 import { StatsBreakdowns } from './stats-breakdowns';
 
 // A pasted tracking id: 100 characters (the name limit) and no space to wrap at.
