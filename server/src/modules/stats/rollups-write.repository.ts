@@ -64,7 +64,11 @@ function upsertQuery(db: Loose | Creator, u: TableWrite, rows: Row[] | RawBuilde
   const name: string = u.table;
   const { computed } = u;
   let insert;
-  if (!Array.isArray(rows)) insert = db.insertInto(name).columns([...u.columns]).expression(rows);
+  if (!Array.isArray(rows))
+    insert = db
+      .insertInto(name)
+      .columns([...u.columns])
+      .expression(rows);
   else {
     const values = computed
       ? rows.map((r) => ({ ...r, ...Object.fromEntries(Object.entries(computed).map(([c, f]) => [c, f(r[c] as never)])) }))
