@@ -235,3 +235,15 @@ export async function adminToken(ctx: TestContext): Promise<string> {
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
   return res.json().token;
 }
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it is true or `ms` passed; returns how long it took (or throws). */
+export async function eventually(check: () => Promise<boolean>, ms: number, what: string): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await sleep(100);
+  }
+}

@@ -58,15 +58,3 @@ export function accountedFor(result: LoadResult, stored: number): { ok: boolean;
     detail: `acknowledged ${result.acked.length} (unique: ${unique}), stored ${stored}, 503 ${unanswered}, statuses ${JSON.stringify(result.statuses)}`,
   };
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` until it is true or `ms` passed; returns how long it took (or throws). */
-export async function eventually(check: () => Promise<boolean>, ms: number, what: string): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await sleep(100);
-  }
-}

@@ -7,8 +7,8 @@ import { connect, type DbHandle } from '../../src/db/connect';
 import type { Db } from '../../src/db/database';
 import { DATABASE_UNAVAILABLE } from '../../src/errors';
 import { ensureAdmin } from '../../src/modules/admin/ensure-admin';
-import { activate, bearer, browser, engines, openTestDb, signupMember, testConfig, type Member } from '../helpers';
-import { accountedFor, clickLoad, eventually, sleep } from './click-load';
+import { activate, bearer, browser, engines, eventually, openTestDb, signupMember, sleep, testConfig, type Member } from '../helpers';
+import { accountedFor, clickLoad } from './click-load';
 import { TcpProxy, hostPort, viaProxy } from './tcp-proxy';
 
 /**

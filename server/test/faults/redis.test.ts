@@ -1,9 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { activate, bearer, signupMember, useTestApp, type Member } from '../helpers';
+import { activate, bearer, eventually, signupMember, sleep, useTestApp, type Member } from '../helpers';
 import { freePort } from './api-process';
-import { eventually, sleep } from './click-load';
 import { TcpProxy, hostPort } from './tcp-proxy';
 
 /**

@@ -1,7 +1,6 @@
 import { startSmtpSink, type SmtpSink } from '../../src/modules/mail/smtp-sink.test-helper';
 import { FORGOT_MESSAGE } from '../../src/modules/password-reset/request-password-reset';
-import { signupMember, useTestApp, type Member } from '../helpers';
-import { eventually } from './click-load';
+import { eventually, signupMember, useTestApp, type Member } from '../helpers';
 import { TcpProxy } from './tcp-proxy';
 
 /**

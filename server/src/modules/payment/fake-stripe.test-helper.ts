@@ -8,7 +8,7 @@ export interface FakeSession {
   object: 'checkout.session';
   mode: string;
   url: string;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
   amount_total: number;
   currency: string;
@@ -76,6 +76,17 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
       sessions.set(id, session);
       return send(res, 200, session);
     }
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (req.method === 'POST' && expiring) {
+      const session = sessions.get(decodeURIComponent(expiring[1]));
+      if (!session) return notFound(res, `No such checkout.session: '${expiring[1]}'`);
+      if (session.status !== 'open')
+        return send(res, 400, {
+          error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` },
+        });
+      session.status = 'expired';
+      return send(res, 200, session);
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1]));
@@ -101,6 +112,8 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
     markPaid(id) {
       const session = sessions.get(id);
       if (!session) throw new Error(`fake stripe: no session ${id}`);
+      // As Stripe: a closed session can no longer be paid.
+      if (session.status !== 'open') throw new Error(`fake stripe: session ${id} is ${session.status}`);
       session.payment_status = 'paid';
       session.status = 'complete';
       return session;

@@ -29,6 +29,11 @@ export interface PaymentProvider {
   createSession(input: CreateSessionInput): Promise<CheckoutSession>;
   /** null when the provider does not know the session. */
   verify(sessionId: string): Promise<PaymentVerification | null>;
+  /**
+   * Closes an open session so it can no longer be paid (a provider that takes the money before we
+   * hear of it: Stripe). A session already paid, closed or unknown is left as it is.
+   */
+  expire?(sessionId: string): Promise<void>;
 }
 
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';

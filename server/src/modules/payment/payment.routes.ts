@@ -9,6 +9,7 @@ import { PaymentProviderUnavailable } from './payment-provider';
 import { startCheckout } from './start-checkout';
 import { webhookRoutes } from './webhook.routes';
 import type { Mailer } from '../mail/mailer';
+import { closeOpenSessions } from './close-open-sessions';
 import type { OnActivated, OnDuplicate } from './complete-payment';
 import { sendReceiptMail } from './receipt-mail';
 
@@ -32,11 +33,14 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { mailer: Ma
   const app = typed(fastify);
   const provider = createPaymentProvider(app.config, app.db);
   // Whichever call completes a payment, its receipt goes out once, after that call's answer (issue 13).
-  const onActivated: OnActivated = (payment) =>
+  // …and the member's other open sessions are closed, so a second tab cannot pay again.
+  const onActivated: OnActivated = (payment) => {
     void sendReceiptMail(
       { db: app.db, mailer: opts.mailer, outbox: app.outbox, log: app.log, publicSiteUrl: app.config.publicSiteUrl },
       payment,
     );
+    void closeOpenSessions({ db: app.db, provider, payment, log: app.log });
+  };
 
   // Two sessions of one account paid at the provider (Stripe: two tabs, both paid): the plan stays
   // as the first left it, and the second payment must go back to the member.

@@ -76,3 +76,19 @@ export function findPayer(db: DbOrTrx, userId: string) {
     .where('id', '=', userId)
     .executeTakeFirst();
 }
+
+/** A member's other checkout sessions still open (a second tab, an old page). */
+export function openSessionsOf(db: DbOrTrx, userId: string, exceptId: string) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'provider'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('id', '<>', exceptId)
+    .execute();
+}
+
+/** pending → canceled: the provider closed the session. A payment that arrives anyway is still recorded (complete-payment.ts). */
+export async function markCanceled(db: DbOrTrx, id: string): Promise<void> {
+  await db.updateTable('payments').set({ status: 'canceled' }).where('id', '=', id).where('status', '=', 'pending').execute();
+}

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { bearer, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { bearer, engines, eventually, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { CONFIRM_TEXT } from './confirm-payment';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.test-helper';
 
@@ -128,16 +128,29 @@ describe.each(engines)('payment with the Stripe provider against a fake Stripe A
     expect(row).toMatchObject({ status: 'paid', provider: 'stripe', user_id: m.userId, amount_cents: 14456 });
   });
 
-  it('a second session paid at Stripe after the plan is active is recorded, and leaves the plan as the first payment set it', async () => {
+  it('once the plan is active, the member’s other open sessions are closed at Stripe and can no longer be paid', async () => {
     const m = await signupMember(t.app);
     const [first, second] = [await sessionOf(m), await sessionOf(m)];
     fake.markPaid(first);
     expect((await confirm(m, first)).statusCode).toBe(200);
+    const statusOf = async (id: string) =>
+      (await t.db.selectFrom('payments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    await eventually(async () => (await statusOf(second)) === 'canceled', 5000, 'the second session closed');
+    expect(fake.sessions.get(second)?.status).toBe('expired');
+    expect(fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${second}/expire`)).toBe(true);
+    expect(() => fake.markPaid(second)).toThrow(/expired/);
+  });
+
+  it('two sessions paid at Stripe at the same moment: both recorded, the plan as the first payment set it', async () => {
+    const m = await signupMember(t.app);
+    const [first, second] = [await sessionOf(m), await sessionOf(m)];
+    // Both tabs paid before either return arrived: Stripe took the money twice.
+    fake.markPaid(first);
+    fake.markPaid(second);
+    expect((await confirm(m, first)).statusCode).toBe(200);
     const profileOf = async () => (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(m.token) })).json();
     const joined = (await profileOf()).package_joined_date;
-
-    // Stripe took the money for the second tab too: it is a real payment, never silently dropped.
-    fake.markPaid(second);
+    // A real payment is never silently dropped: it is recorded (and logged for a refund).
     expect((await confirm(m, second)).statusCode).toBe(200);
     const rows = await t.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', m.userId).execute();
     expect(rows.map((r) => r.status)).toEqual(['paid', 'paid']);

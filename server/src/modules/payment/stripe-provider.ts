@@ -89,6 +89,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         throw new PaymentProviderUnavailable(err);
       }
     },
+    async expire(sessionId: string) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        // Already paid, expired or unknown: there is nothing left to close.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw new PaymentProviderUnavailable(err);
+      }
+    },
     parseWebhook(rawBody: Buffer, signature: string | undefined) {
       if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not configured');
       let event: Stripe.Event;
