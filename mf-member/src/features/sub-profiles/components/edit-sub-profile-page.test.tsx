@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getSubProfile, tokenStore, updateSubProfile } from '@rotalink/shared-api';
-import { makeSub } from '../../../test-utils/fixtures';
+import { ApiError, getProfile, getSubProfile, tokenStore, updateSubProfile } from '@rotalink/shared-api';
+import { makeSub, makeUser } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { EditSubProfilePage } from './edit-sub-profile-page';
 
@@ -9,7 +9,9 @@ jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   getSubProfile: jest.fn(),
   updateSubProfile: jest.fn(),
+  getProfile: jest.fn(),
 }));
+const mockProfile = getProfile as jest.MockedFunction<typeof getProfile>;
 const mockGet = getSubProfile as jest.MockedFunction<typeof getSubProfile>;
 const mockUpdate = updateSubProfile as jest.MockedFunction<typeof updateSubProfile>;
 
@@ -19,6 +21,7 @@ const sub = makeSub({ title: 'Coach', slogan: 'Go', about: 'Bio' });
 beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
+  mockProfile.mockResolvedValue(makeUser({ user_id: 'u_member' }));
 });
 
 describe('EditSubProfilePage', () => {
@@ -64,6 +67,17 @@ describe('EditSubProfilePage', () => {
     expect(within(alert).getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/user');
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Sub-profile' })).not.toBeInTheDocument();
+  });
+
+  it('the member’s own id (also a 403 from the server) points to Edit profile, not to someone else’s profile', async () => {
+    const notSub = 'This is not a sub-profile.';
+    mockGet.mockRejectedValue(new ApiError(notSub, { code: 'forbidden', status: 403, serverMessage: notSub }));
+    mockProfile.mockResolvedValue(makeUser({ user_id: 'u_me' }));
+    renderEdit('/editsubprofile?userId=u_me');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This is your own profile, not a sub-profile.');
+    expect(alert).not.toHaveTextContent('This profile is not one of yours.');
+    expect(within(alert).getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/editprofile');
   });
 
   it("shows 'Failed to load profile data' when loading fails or finds nothing", async () => {

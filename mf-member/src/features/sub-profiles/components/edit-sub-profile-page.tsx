@@ -17,6 +17,8 @@ function LoginLink() {
   );
 }
 
+export const OWN_PROFILE = 'This is your own profile, not a sub-profile.';
+
 /** /editsubprofile?userId= — edit one of the member's sub-profiles (spec §2, §5, §8). */
 export function EditSubProfilePage() {
   const [params] = useSearchParams();
@@ -55,6 +57,14 @@ export function EditSubProfilePage() {
     );
   } else if (loadError?.kind === 'not-yours') {
     body = <NotYourProfile />;
+  } else if (loadError?.kind === 'own') {
+    body = (
+      <ErrorPanel message={OWN_PROFILE}>
+        <Link className="mem-btn" to="/editprofile">
+          Edit profile
+        </Link>
+      </ErrorPanel>
+    );
   } else if (loadError) {
     body = (
       <ErrorPanel message={loadError.text} onRetry={load.retry}>

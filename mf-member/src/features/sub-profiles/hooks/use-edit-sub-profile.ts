@@ -1,15 +1,26 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ApiError, MESSAGES, errorKind, errorText, getSubProfile, tokenStore, updateSubProfile } from '@rotalink/shared-api';
+import { ApiError, MESSAGES, errorKind, errorText, getProfile, getSubProfile, tokenStore, updateSubProfile } from '@rotalink/shared-api';
 import { NOT_YOUR_PROFILE } from '../../../components/not-your-profile';
 import { useAsyncData } from '../../../components/use-async-data';
 import { useSubProfileForm, type SubProfileValues } from './use-sub-profile-form';
 
 class NotFound extends Error {}
+class OwnProfile extends Error {}
 
 /** Why the sub-profile could not be loaded: each asks the page for a different way out. */
-type LoadFailure = { kind: 'sign-in' } | { kind: 'not-yours' } | { kind: 'failed'; text: string };
+type LoadFailure = { kind: 'sign-in' } | { kind: 'not-yours' } | { kind: 'own' } | { kind: 'failed'; text: string };
+
+/**
+ * The server refuses the member's own id with the same 403 as another member's (it is not a
+ * sub-profile). Only on that refusal, the signed-in account's id tells the two apart, so the
+ * page can point to Edit profile instead of saying the profile is someone else's.
+ */
+async function ownIdOrRethrow(userId: string, error: unknown): Promise<never> {
+  if (errorKind(error) === 'forbidden' && (await getProfile().catch(() => null))?.user_id === userId) throw new OwnProfile();
+  throw error;
+}
 
 /**
  * Spec §8: a missing or refused token (401) is 'Unauthorized. Please login.' (and a way to sign
@@ -39,7 +50,7 @@ export function useEditSubProfile(userId: string) {
   const load = useAsyncData(
     async () => {
       if (!userId) throw new NotFound();
-      const answer = await getSubProfile(userId);
+      const answer = await getSubProfile(userId).catch((error: unknown) => ownIdOrRethrow(userId, error));
       const sub = answer.subProfiles?.[0];
       if (!sub) throw new NotFound();
       const prefill: SubProfileValues = {
@@ -63,9 +74,12 @@ export function useEditSubProfile(userId: string) {
   if (load.state.status === 'error') {
     const error = load.state.error;
     const refused = refusal(error);
-    loadError = refused
-      ? { kind: refused }
-      : { kind: 'failed', text: errorText(error, MESSAGES.loadProfileFailedShort, { serverText: false }) };
+    loadError =
+      error instanceof OwnProfile
+        ? { kind: 'own' }
+        : refused
+          ? { kind: refused }
+          : { kind: 'failed', text: errorText(error, MESSAGES.loadProfileFailedShort, { serverText: false }) };
   }
 
   const save = async () => {
