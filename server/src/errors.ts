@@ -204,6 +204,19 @@ export function codeForStatus(status: number): ErrorCode {
   }
 }
 
+/**
+ * The database away (refused, dropped, timed out, locked past DB_TIMEOUT_MS) is a clear 503 the
+ * client may retry, never a 500: true for such an error, logged as a warning without a stack (it
+ * is not a bug) and `Retry-After` set; the caller sends the 503 in its own form (the JSON body
+ * below, the rotator link's page).
+ */
+export function prepareUnavailable(err: FastifyError, request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!isDatabaseUnavailable(err)) return false;
+  request.log.warn({ cause: err.message, code: err.code }, 'database unavailable');
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return true;
+}
+
 /** The one error handler: domain errors, validation, bad JSON, too large, and everything else hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -225,13 +238,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return send(reply, 400, 'The request body length is not valid.', 'invalid');
     }
-    // The database away (refused, dropped, timed out, locked past DB_TIMEOUT_MS): a clear 503 the
-    // client may retry, logged as a warning without a stack (it is not a bug) — never a 500.
-    if (isDatabaseUnavailable(err)) {
-      request.log.warn({ cause: err.message, code: err.code }, 'database unavailable');
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return send(reply, 503, DATABASE_UNAVAILABLE, 'unavailable', loginExtra(request));
-    }
+    if (prepareUnavailable(err, request, reply)) return send(reply, 503, DATABASE_UNAVAILABLE, 'unavailable', loginExtra(request));
     // @fastify/rate-limit and other plugins throw errors that carry their own 4xx status.
     const status = err.statusCode ?? 500;
     if (status === 429) return send(reply, 429, 'Too many requests, please try again later.', 'rate-limited');

@@ -1,7 +1,6 @@
 import { endpoints, Id, ROTATOR_PATH } from '@rotalink/shared-api/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../../db/unavailable';
-import { HttpError, RETRY_AFTER_SECONDS } from '../../errors';
+import { HttpError, prepareUnavailable } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
 import { clickRateLimit } from '../../plugins/rate-limits';
 import { describeVisit } from '../clicks/describe-visit';
@@ -55,14 +54,10 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
     // control character, a malformed id) is a link that does not exist; the database away is a
     // 503 to retry, like every other call (errors.ts), never a 500.
     errorHandler: (err: FastifyError, request, reply) => {
+      if (prepareUnavailable(err, request, reply)) return sendRotatorPage(reply, 503, rotatorErrorPage(home));
       const status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
       if (status === 429) return sendRotatorPage(reply, 429, rotatorBusyPage(home));
       if (status >= 400 && status < 500) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
-      if (status === 503 || isDatabaseUnavailable(err)) {
-        request.log.warn({ cause: err.message, code: err.code }, 'database unavailable');
-        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        return sendRotatorPage(reply, 503, rotatorErrorPage(home));
-      }
       request.log.error({ err }, 'unexpected error');
       return sendRotatorPage(reply, 500, rotatorErrorPage(home));
     },

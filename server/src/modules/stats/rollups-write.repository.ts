@@ -39,7 +39,7 @@ export interface TableWrite {
    * PostgreSQL's type of each column (in `columns` order), for a write whose row count changes
    * from batch to batch (the events, the sightings): in the batch's one statement its rows go as
    * one array per column, `select * from unnest(…)`, so the statement's text does not depend on
-   * how many there are and stays prepared (see `upserts` below). No `computed` columns with it.
+   * how many there are and stays prepared (see `oneStatement` below). No `computed` columns with it.
    */
   columnTypes?: readonly string[];
 }
@@ -110,11 +110,13 @@ function laidOut(upserts: TableWrite[], asArrays = false): { values: Bound[]; so
 /**
  * The SQL of a batch's upserts depends only on which tables get how many rows — in the one
  * PostgreSQL statement, not even on that for the events and sightings (`columnTypes`): compiled
- * once per shape, and on PostgreSQL a named prepared statement (db/pg-prepared.ts). Parsing and
- * planning that statement anew took 0.7 ms of the database's CPU per batch, more than half its
- * cost (decision 0084). A blast on one link sends one shape; the first 64 shapes are prepared.
+ * once per shape. The one statement is also a named prepared statement on PostgreSQL
+ * (db/pg-prepared.ts): parsing and planning it anew took 0.7 ms of the database's CPU per batch,
+ * more than half its cost (decision 0084). A blast on one link sends one shape; the first 64 are
+ * named. The statements of a batch too large for one (500 rows a table) are rare: never named.
  */
-const upserts = new ShapedStatements({ prepare: true, maxPrepared: 64 });
+const oneStatement = new ShapedStatements({ prepare: true, maxPrepared: 64 });
+const chunked = new ShapedStatements();
 const shapeOf = (todo: TableWrite[], asArrays = false) =>
   todo.map((u) => `${u.table}:${asArrays && u.columnTypes ? '*' : u.rows.length}`).join(',');
 
@@ -142,7 +144,7 @@ async function writeUpserts(trx: DbOrTrx, all: TableWrite[], closing?: ClosingWr
     const offset = values.length;
     if (closing) values.push(...closing.values);
     const shape = `with:${shapeOf(todo, true)}${closing ? `;${closing.shape}` : ''}`;
-    await upserts.run(trx, shape, values, (value) => {
+    await oneStatement.run(trx, shape, values, (value) => {
       let creator: Creator = loose;
       const withs = closing ? todo : todo.slice(0, -1);
       withs.forEach((u, i) => {
@@ -160,7 +162,7 @@ async function writeUpserts(trx: DbOrTrx, all: TableWrite[], closing?: ClosingWr
     for (const part of chunks(u.rows)) {
       const one = { ...u, rows: part };
       const { values, sources } = laidOut([one]);
-      await upserts.run(trx, shapeOf([one]), values, (value) => upsertQuery(loose, one, sources[0](value)));
+      await chunked.run(trx, shapeOf([one]), values, (value) => upsertQuery(loose, one, sources[0](value)));
     }
   await closing?.alone(trx);
 }
