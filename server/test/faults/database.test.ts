@@ -239,7 +239,8 @@ describe.each(engines)('database faults (%s)', (engine) => {
         for (const url of [`/api/public/publicProfile?user_id=${m.userId}`, `/api/public/userliks?user_id=${m.userId}`, '/readyz']) {
           const read = await timed(() => get(url));
           expect(read.value.statusCode).toBe(200);
-          expect(read.ms).toBeLessThan(300);
+          // Well under the lock wait a blocked read would sit out (DB_TIMEOUT_MS), with room for a busy CI host.
+          expect(read.ms).toBeLessThan(DB_TIMEOUT_MS * 0.8);
         }
         const login = await timed(() =>
           app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: m.password } }),
