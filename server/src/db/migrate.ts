@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-admin-member-search';
 import * as m0008 from './migrations/0008-outbox-jobs-link-health';
 import * as m0009 from './migrations/0009-click-rollups';
 import * as m0011 from './migrations/0011-coarse-click-rollups';
+import * as m0012 from './migrations/0012-payment-refunds';
 
 /** Migrations are listed in code (not read from disk) so ts-jest and the built dist run the same set. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-outbox-jobs-link-health': m0008,
   '0009-click-rollups': m0009,
   '0011-coarse-click-rollups': m0011,
+  '0012-payment-refunds': m0012,
 };
 
 /** The same list, for tests that step migrations down and up. */

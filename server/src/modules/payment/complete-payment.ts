@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import type { PaymentVerification } from './payment-provider';
 import type { PaymentRow } from './payments.table';
-import { activatePlan, findPayerForUpdate, findPaymentForUpdate, markPaid, planIsActive } from './payments.repository';
+import { activatePlan, findPayerForUpdate, findPaymentForUpdate, markPaid, markRefundDue, planIsActive } from './payments.repository';
 
 /**
  * - `paid`: the payment is recorded as paid and the plan is active (now or by an earlier call).
@@ -20,8 +20,8 @@ export type OnActivated = (payment: PaymentRow) => void;
 
 /**
  * Told once, after the COMMIT, of a provider's payment for a plan another payment had already
- * activated: the provider took the money, so it is recorded as paid, the plan is left as it was,
- * and an operator must refund it (server README "Payments").
+ * activated: the provider took the money, so it is recorded as paid with its refund due (in the
+ * same transaction), and the plan is left as it was. refund-payments.ts gives the money back.
  */
 export type OnDuplicate = (payment: PaymentRow) => void;
 
@@ -61,8 +61,10 @@ export async function completePayment(options: {
     if (active && row.provider === 'local') return 'already-active';
     if (await markPaid(trx, row.id, now)) {
       const paid: PaymentRow = { ...row, status: 'paid', paid_at: now };
-      if (active) duplicate = paid;
-      else {
+      if (active) {
+        await markRefundDue(trx, row.id);
+        duplicate = { ...paid, refund_status: 'due' };
+      } else {
         await activatePlan(trx, row.user_id, row.amount_cents, now);
         activated = paid;
       }

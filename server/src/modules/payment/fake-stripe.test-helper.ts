@@ -10,6 +10,8 @@ export interface FakeSession {
   url: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
+  /** Set when paid (Stripe: the PaymentIntent that took the money). */
+  payment_intent: string | null;
   amount_total: number;
   currency: string;
   client_reference_id: string | null;
@@ -19,26 +21,42 @@ export interface FakeSession {
   cancel_url: string;
 }
 
+/** A refund as the fake Stripe made it (field names are Stripe's). */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+}
+
 export interface FakeStripe {
   api: { host: string; port: number; protocol: 'http' };
   secretKey: string;
   sessions: Map<string, FakeSession>;
+  /** Every refund made, once per payment (a repeated Idempotency-Key answers the first refund again). */
+  refunds: FakeRefund[];
   /** Every request the SDK made, for assertions on what was sent. */
   requests: Array<{ method: string; path: string; form: URLSearchParams }>;
   markPaid(id: string): FakeSession;
-  /** Makes every following call answer this status (e.g. 500), as an outage would; null to stop. */
-  failWith(status: number | null): void;
+  /** Makes every following call (or those whose path matches `only`) answer this status (e.g. 500), as an outage would; null to stop. */
+  failWith(status: number | null, only?: RegExp): void;
   close(): Promise<void>;
 }
 
 /**
- * A tiny local stand-in for the Stripe HTTP API (POST /v1/checkout/sessions and
- * GET /v1/checkout/sessions/:id), so the real SDK can be tested with no network.
+ * A tiny local stand-in for the Stripe HTTP API (POST /v1/checkout/sessions, GET
+ * /v1/checkout/sessions/:id, POST …/:id/expire and POST /v1/refunds), so the real SDK can be tested with no network.
  */
 export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const requests: FakeStripe['requests'] = [];
-  let failing: number | null = null;
+  const refunds: FakeRefund[] = [];
+  const byIdempotencyKey = new Map<string, FakeRefund>();
+  let failing: { status: number; only?: RegExp } | null = null;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
@@ -51,7 +69,8 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
     const url = new URL(req.url ?? '/', 'http://fake');
     const form = new URLSearchParams(raw);
     requests.push({ method: req.method ?? '', path: url.pathname, form });
-    if (failing !== null) return send(res, failing, { error: { type: 'api_error', message: 'Fake outage' } });
+    if (failing && (!failing.only || failing.only.test(url.pathname)))
+      return send(res, failing.status, { error: { type: 'api_error', message: 'Fake outage' } });
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
@@ -65,6 +84,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
         url: `https://checkout.stripe.test/c/pay/${id}`,
         status: 'open',
         payment_status: 'unpaid',
+        payment_intent: null,
         amount_total: Number(form.get('line_items[0][price_data][unit_amount]')) * quantity,
         currency: form.get('line_items[0][price_data][currency]') ?? '',
         client_reference_id: form.get('client_reference_id'),
@@ -76,6 +96,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
       sessions.set(id, session);
       return send(res, 200, session);
     }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') return refund(req, res, form);
     const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
     if (req.method === 'POST' && expiring) {
       const session = sessions.get(decodeURIComponent(expiring[1]));
@@ -95,6 +116,34 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
     return notFound(res, `Unrecognized request URL (${req.method}: ${url.pathname})`);
   };
 
+  /** POST /v1/refunds of a whole PaymentIntent, as Stripe: once per payment, the same answer for a repeated key. */
+  const refund = (req: IncomingMessage, res: ServerResponse, form: URLSearchParams) => {
+    const key = req.headers['idempotency-key'];
+    const again = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
+    if (again) return send(res, 200, again);
+    const intent = form.get('payment_intent') ?? '';
+    const session = [...sessions.values()].find((s) => s.payment_intent === intent);
+    if (!session) return notFound(res, `No such payment_intent: '${intent}'`);
+    if (refunds.some((r) => r.payment_intent === intent)) {
+      return send(res, 400, {
+        error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' },
+      });
+    }
+    const made: FakeRefund = {
+      id: `re_test_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      payment_intent: intent,
+      amount: session.amount_total,
+      currency: session.currency,
+      reason: form.get('reason'),
+      status: 'succeeded',
+      metadata: { session_id: form.get('metadata[session_id]') ?? '' },
+    };
+    refunds.push(made);
+    if (typeof key === 'string') byIdempotencyKey.set(key, made);
+    return send(res, 200, made);
+  };
+
   const server = createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -108,6 +157,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
     api: { host: '127.0.0.1', port, protocol: 'http' },
     secretKey,
     sessions,
+    refunds,
     requests,
     markPaid(id) {
       const session = sessions.get(id);
@@ -115,11 +165,12 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
       // As Stripe: a closed session can no longer be paid.
       if (session.status !== 'open') throw new Error(`fake stripe: session ${id} is ${session.status}`);
       session.payment_status = 'paid';
+      session.payment_intent = `pi_test_${randomBytes(12).toString('hex')}`;
       session.status = 'complete';
       return session;
     },
-    failWith(status) {
-      failing = status;
+    failWith(status, only) {
+      failing = status === null ? null : { status, only };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -34,6 +34,11 @@ export interface PaymentProvider {
    * hear of it: Stripe). A session already paid, closed or unknown is left as it is.
    */
   expire?(sessionId: string): Promise<void>;
+  /**
+   * Gives back the whole payment of a paid session (a second payment for a plan already active).
+   * Safe to call again for the same session: the money goes back once.
+   */
+  refund?(sessionId: string): Promise<void>;
 }
 
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';

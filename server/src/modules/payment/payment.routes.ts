@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/mailer';
 import { closeOpenSessions } from './close-open-sessions';
 import type { OnActivated, OnDuplicate } from './complete-payment';
 import { sendReceiptMail } from './receipt-mail';
+import { PAYMENT_REFUNDS_INTERVAL_MS, PAYMENT_REFUNDS_JOB, refundDuePayments } from './refund-payments';
 
 const UNAVAILABLE = 'The payment provider could not be reached. Please try again in a moment.';
 
@@ -32,23 +33,34 @@ async function guardProvider<T>(request: { log: FastifyInstance['log'] }, work: 
 export async function paymentRoutes(fastify: FastifyInstance, opts: { mailer: Mailer }): Promise<void> {
   const app = typed(fastify);
   const provider = createPaymentProvider(app.config, app.db);
+  const mail = { mailer: opts.mailer, outbox: app.outbox, log: app.log, publicSiteUrl: app.config.publicSiteUrl };
   // Whichever call completes a payment, its receipt goes out once, after that call's answer (issue 13).
   // …and the member's other open sessions are closed, so a second tab cannot pay again.
   const onActivated: OnActivated = (payment) => {
-    void sendReceiptMail(
-      { db: app.db, mailer: opts.mailer, outbox: app.outbox, log: app.log, publicSiteUrl: app.config.publicSiteUrl },
-      payment,
-    );
+    void sendReceiptMail({ ...mail, db: app.db }, payment);
     void closeOpenSessions({ db: app.db, provider, payment, log: app.log });
   };
 
   // Two sessions of one account paid at the provider (Stripe: two tabs, both paid): the plan stays
-  // as the first left it, and the second payment must go back to the member.
-  const onDuplicate: OnDuplicate = (payment) =>
-    app.log.error(
-      { sessionId: payment.id, userId: payment.user_id, amountCents: payment.amount_cents, provider: payment.provider },
-      'a second payment for a plan that was already active: refund it at the provider',
+  // as the first left it, and the second payment goes back by the refund job, run at once.
+  const refunds = Boolean(provider.refund);
+  if (refunds) {
+    app.jobs.every({ name: PAYMENT_REFUNDS_JOB, intervalMs: PAYMENT_REFUNDS_INTERVAL_MS }, ({ signal, log }) =>
+      refundDuePayments({ db: app.db, provider, mail, log, signal }).then(() => undefined),
     );
+  }
+  const onDuplicate: OnDuplicate = (payment) => {
+    app.log.warn(
+      { sessionId: payment.id, userId: payment.user_id, amountCents: payment.amount_cents, provider: payment.provider },
+      refunds
+        ? 'a second payment for a plan that was already active: refunding it'
+        : 'a second payment for an active plan: refund it at the provider',
+    );
+    if (refunds)
+      app.jobs
+        .runSoon(PAYMENT_REFUNDS_JOB)
+        .catch((err: unknown) => app.log.warn({ err }, 'the refund job could not be started now: it runs at its next time'));
+  };
 
   app.route({
     ...defineRoute(app, endpoints.createPaymentSession, 'payment'),

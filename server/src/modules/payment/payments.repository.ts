@@ -92,3 +92,24 @@ export function openSessionsOf(db: DbOrTrx, userId: string, exceptId: string) {
 export async function markCanceled(db: DbOrTrx, id: string): Promise<void> {
   await db.updateTable('payments').set({ status: 'canceled' }).where('id', '=', id).where('status', '=', 'pending').execute();
 }
+
+/** In the transaction that records a second payment for an active plan: the money must go back. */
+export async function markRefundDue(trx: DbOrTrx, id: string): Promise<void> {
+  await trx.updateTable('payments').set({ refund_status: 'due' }).where('id', '=', id).execute();
+}
+
+/** The oldest payments still to refund (migration 0012's partial index). */
+export function dueRefunds(db: DbOrTrx, limit: number): Promise<PaymentRow[]> {
+  return db.selectFrom('payments').selectAll().where('refund_status', '=', 'due').orderBy('created_at').limit(limit).execute();
+}
+
+/** due → refunded, once: true only for the call that made the change (the one that mails the member). */
+export async function markRefunded(db: DbOrTrx, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ refund_status: 'refunded', refunded_at: now })
+    .where('id', '=', id)
+    .where('refund_status', '=', 'due')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -15,5 +15,8 @@ export interface PaymentsTable {
   status: string;
   created_at: string;
   paid_at: string | null;
+  /** A paid session for a plan already active must go back (migration 0012): null | 'due' | 'refunded'. */
+  refund_status: 'due' | 'refunded' | null;
+  refunded_at: string | null;
 }
 export type PaymentRow = Selectable<PaymentsTable>;

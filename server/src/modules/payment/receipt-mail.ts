@@ -4,7 +4,7 @@ import type { MailMessage } from '../mail/mailer';
 import { escapeHtml, sendLater, type MailDeps } from '../mail/send-later';
 import type { PaymentRow } from './payments.table';
 
-const formatAmount = (cents: number, currency: string) => `$${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+export const formatAmount = (cents: number, currency: string) => `$${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** The receipt for a completed payment (issue 13): what was bought, for how much, when, and its reference. */
 export function receiptMail(options: {

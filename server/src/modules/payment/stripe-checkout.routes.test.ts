@@ -150,7 +150,7 @@ describe.each(engines)('payment with the Stripe provider against a fake Stripe A
     expect((await confirm(m, first)).statusCode).toBe(200);
     const profileOf = async () => (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(m.token) })).json();
     const joined = (await profileOf()).package_joined_date;
-    // A real payment is never silently dropped: it is recorded (and logged for a refund).
+    // A real payment is never silently dropped: it is recorded, and refunded (refund-payments.routes.test.ts).
     expect((await confirm(m, second)).statusCode).toBe(200);
     const rows = await t.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', m.userId).execute();
     expect(rows.map((r) => r.status)).toEqual(['paid', 'paid']);

@@ -91,4 +91,37 @@ describe('Stripe provider (real SDK against a local fake of the Stripe API)', ()
       expect(provider.parseWebhook(Buffer.from(payload), header)).toBeNull();
     });
   });
+
+  describe('refund', () => {
+    it('gives back the whole payment of a paid session once, however often it is asked', async () => {
+      const { id } = await provider.createSession(input);
+      const intent = fake.markPaid(id).payment_intent;
+      await provider.refund(id);
+      await provider.refund(id); // a retry: same idempotency key, same refund
+      const made = fake.refunds.filter((r) => r.payment_intent === intent);
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatchObject({ amount: 14456, currency: 'usd', reason: 'duplicate', metadata: { session_id: id } });
+    });
+
+    it('takes a payment refunded before (past the key’s 24 h) as done', async () => {
+      const { id } = await provider.createSession(input);
+      const intent = fake.markPaid(id).payment_intent as string;
+      await new Stripe(fake.secretKey, { ...fake.api }).refunds.create({ payment_intent: intent }, { idempotencyKey: 'by-hand' });
+      await expect(provider.refund(id)).resolves.toBeUndefined();
+      expect(fake.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(1);
+    });
+
+    it('fails as unavailable while Stripe is away, or when the session has no payment', async () => {
+      const { id } = await provider.createSession(input);
+      await expect(provider.refund(id)).rejects.toThrow(PaymentProviderUnavailable); // never paid
+      fake.markPaid(id);
+      fake.failWith(500);
+      try {
+        await expect(provider.refund(id)).rejects.toThrow(PaymentProviderUnavailable);
+      } finally {
+        fake.failWith(null);
+      }
+      expect(fake.refunds.filter((r) => r.metadata.session_id === id)).toHaveLength(0);
+    });
+  });
 });

@@ -17,6 +17,7 @@ export interface StripeProviderOptions {
 
 export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
+  refund(sessionId: string): Promise<void>;
   /**
    * Checks the signature on the RAW request body and returns the session of a completed
    * checkout, null for events we do not act on. Throws InvalidWebhookSignatureError on a bad signature.
@@ -95,6 +96,22 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       } catch (err) {
         // Already paid, expired or unknown: there is nothing left to close.
         if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw new PaymentProviderUnavailable(err);
+      }
+    },
+    async refund(sessionId: string) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+        if (!intent) throw new Error(`checkout session ${sessionId} has no payment to refund`);
+        // The key makes a retry (another node, the next run of the job) return the same refund.
+        await stripe.refunds.create(
+          { payment_intent: intent, reason: 'duplicate', metadata: { session_id: sessionId } },
+          { idempotencyKey: `refund-${sessionId}` },
+        );
+      } catch (err) {
+        // Refunded before (a retry past the key's 24 h): the money is already back.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return;
         throw new PaymentProviderUnavailable(err);
       }
     },

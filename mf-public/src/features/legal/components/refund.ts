@@ -35,7 +35,7 @@ export const REFUND: LegalDocument = {
     {
       heading: 'Duplicate or mistaken charges',
       paragraphs: [
-        'If you were charged twice or charged by mistake, write to us and we will refund the extra charge in full, whatever the date.',
+        'If you paid for the plan twice (for example in two browser tabs), we refund the second payment automatically and email you when it is done. For any other mistaken charge, write to us and we will refund it in full, whatever the date.',
       ],
     },
   ],
