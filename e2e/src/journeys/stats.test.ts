@@ -78,6 +78,45 @@ const headClicks = (page: Page) =>
     .first()
     .innerText();
 
+/** The chart legend's figure for a series (uPlot's legend, "--" while the cursor is on no bucket). */
+const legendValue = (page: Page, series: string) =>
+  page
+    .locator('.mem-chart .u-legend .u-series', { has: page.locator(`.u-label:text-is("${series}")`) })
+    .locator('.u-value')
+    .innerText();
+
+/**
+ * A finger on the chart's plot, moved as a phone's touch screen does (CDP Input.dispatchTouchEvent:
+ * Chromium's own touch input, so touch-action and its gestures apply). Positions are fractions of the
+ * plot's width, halfway down; `dy` moves the finger up or down from there, in CSS pixels.
+ */
+async function fingerOnChart(page: Page) {
+  const plot = page.locator('.mem-chart .u-over');
+  await plot.scrollIntoViewIfNeeded();
+  const cdp = await page.context().newCDPSession(page);
+  let box = (await plot.boundingBox())!;
+  let at = { x: 0, y: 0 };
+  const touch = (type: 'touchStart' | 'touchMove') => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x: at.x, y: at.y }] });
+  return {
+    async down(fraction: number) {
+      box = (await plot.boundingBox())!;
+      at = { x: box.x + box.width * fraction, y: box.y + box.height / 2 };
+      await touch('touchStart');
+    },
+    /** In steps of about 10 px, as a sliding finger reports. */
+    async slideTo(fraction: number, dy = 0) {
+      const to = { x: box.x + box.width * fraction, y: box.y + box.height / 2 + dy };
+      const steps = Math.max(1, Math.ceil(Math.hypot(to.x - at.x, to.y - at.y) / 10));
+      const from = at;
+      for (let i = 1; i <= steps; i++) {
+        at = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+        await touch('touchMove');
+      }
+    },
+    up: () => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
+  };
+}
+
 /** Waits up to LIVE_MS after `since` for `check` to pass; returns how long it took. */
 async function within5s(since: number, check: () => Promise<void>): Promise<number> {
   await eventually(check, Math.max(0, since + LIVE_MS - Date.now()), 100);
@@ -116,6 +155,33 @@ test('a click shows on the Stats page, the dashboard and the links page within 5
     await within5s(second, async () => expect(await headClicks(links)).toContain('2 / 100 clicks')),
   );
   console.log(`issue 15 live counts: click → on screen in ${lags.join(', ')} ms (Stats, dashboard, links; node A then node B)`);
+
+  // On the phone, a finger sliding along the chart reads the hour under it in the legend (the 2
+  // counted and the bot's click are in the last hour, every hour before it is empty); the values
+  // stay when the finger lifts, and a vertical swipe on the chart still scrolls the page.
+  expect(await legendValue(stats, 'Counted')).toBe('--');
+  const finger = await fingerOnChart(stats);
+  await finger.down(0.1);
+  await finger.slideTo(0.5);
+  await eventually(async () => expect(await legendValue(stats, 'Counted')).toBe('0'));
+  expect(await legendValue(stats, 'Filtered (repeat + bot)')).toBe('0');
+  // A little past the right edge is the last hour; if the clock passed an hour since the clicks,
+  // they sit one bucket to the left, so the finger moves back until it reads them.
+  for (const fraction of [1.05, 0.99, 0.96, 0.93, 0.9]) {
+    await finger.slideTo(fraction);
+    await stats.waitForTimeout(100);
+    if ((await legendValue(stats, 'Counted')) !== '0') break;
+  }
+  expect(await legendValue(stats, 'Counted')).toBe('2');
+  expect(await legendValue(stats, 'Filtered (repeat + bot)')).toBe('1');
+  await finger.up();
+  await stats.waitForTimeout(300);
+  expect(await legendValue(stats, 'Counted')).toBe('2');
+  const scrollY = await stats.evaluate(() => window.scrollY);
+  await finger.down(0.5);
+  await finger.slideTo(0.5, -150);
+  await finger.up();
+  await eventually(async () => expect(await stats.evaluate(() => window.scrollY)).toBeGreaterThan(scrollY + 50));
 
   // The Stats page's tables: the link, the referrer host of node B's clicks, the chart as a table.
   const linkRow = stats.getByRole('region', { name: 'Links' }).getByRole('row', { name: /Main offer/ });

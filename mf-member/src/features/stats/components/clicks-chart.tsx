@@ -31,6 +31,33 @@ function options(width: number, interval: StatsInterval): uPlot.Options {
     axes: [{}, { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 100_000, 1_000_000] }],
     legend: { show: true },
     cursor: { drag: { x: false, y: false } },
+    plugins: [touchCursor()],
+  };
+}
+
+const clamp = (n: number, max: number) => Math.min(Math.max(n, 0), max);
+
+// uPlot's cursor follows only the mouse, and a phone sends mouse events for a tap but none for a
+// finger drag: this lets a drag move it (a vertical swipe still scrolls: touch-action in stats.css).
+function touchCursor(): uPlot.Plugin {
+  let follow: (e: PointerEvent) => void = () => undefined;
+  return {
+    hooks: {
+      init: (u) => {
+        follow = (e) => {
+          if (e.pointerType !== 'touch') return;
+          // Clamped: a touch that slides off the chart still reaches it (implicit capture); left of it, uPlot blanks the legend.
+          const r = u.over.getBoundingClientRect();
+          u.setCursor({ left: clamp(e.clientX - r.left, r.width), top: clamp(e.clientY - r.top, r.height) });
+        };
+        u.over.addEventListener('pointerdown', follow);
+        u.over.addEventListener('pointermove', follow);
+      },
+      destroy: (u) => {
+        u.over.removeEventListener('pointerdown', follow);
+        u.over.removeEventListener('pointermove', follow);
+      },
+    },
   };
 }
 
