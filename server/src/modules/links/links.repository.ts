@@ -226,15 +226,27 @@ export async function clickIfBelowCap(db: DbOrTrx, linkId: string): Promise<Clic
   return (await cappedClickStatement(db as Db, linkId))[0];
 }
 
-/** A rotator click that does not count: only the lifetime total of all clicks moves. */
-const touchStatement = precompiled((db: Db, linkId: string) =>
-  db
-    .updateTable('links')
-    .set({ all_clicks: sql<number>`all_clicks + 1` })
-    .where('id', '=', linkId)
-    .returning(['user_id']),
-);
+/**
+ * A link's count, cap and pause as they are now, its row locked on PostgreSQL until the batch
+ * commits: the rotator's first counted visit of a link in a run reads it here (another node's
+ * page click may have moved it since the queue was read), then decides the run's later visits of
+ * that link in JavaScript, exactly, since no one else can click it before the commit.
+ */
+const lockedCountsStatement = precompiled((db: Db, linkId: string) => {
+  const q = db.selectFrom('links').select(['clicks', 'max_clicks', 'paused_at']).where('id', '=', linkId);
+  return engineOf(db) === 'postgres' ? q.forUpdate() : q;
+});
 
-export async function addUncountedClick(db: DbOrTrx, linkId: string): Promise<void> {
-  await touchStatement(db as Db, linkId);
+export async function lockLinkCounts(
+  db: DbOrTrx,
+  linkId: string,
+): Promise<{ clicks: number; max_clicks: number | null; paused: boolean } | undefined> {
+  const row = (await lockedCountsStatement(db as Db, linkId))[0];
+  return (
+    row && {
+      clicks: Number(row.clicks),
+      max_clicks: row.max_clicks === null ? null : Number(row.max_clicks),
+      paused: row.paused_at !== null,
+    }
+  );
 }

@@ -1,7 +1,6 @@
 import type { DbOrTrx } from '../../db/database';
 import { engineOf } from '../../db/dialect-sql';
-import { perTransaction } from '../../db/per-transaction';
-import { addClicks, addUncountedClick, clickIfBelowCap, type ClickedLink } from '../links/links.repository';
+import { addClicks, clickIfBelowCap, lockLinkCounts, type ClickedLink } from '../links/links.repository';
 import { filledBy } from '../notifications/link-filled';
 import { lockProfileQueue, readProfileQueue, type ProfileQueue, type QueueLink } from './rotator.repository';
 
@@ -13,15 +12,16 @@ export interface CountedClick {
 
 /**
  * How the rotator visits of one profile in a group-commit batch read the profile's queue and
- * write their clicks (issues 12 and 14). Two books keep the same rules:
- * - PostgreSQL (`LockedBook`): one capped UPDATE per counted visit. The queue is read once under
- *   the profile's row lock, but another API node's page click may fill a link meanwhile (page
- *   clicks lock the link, not the profile), so the cap is checked by the statement itself and a
- *   refused visit reads the queue again.
- * - SQLite (`DeferredBook`): a transaction holds the database's only write lock, so the queue read
- *   at the start of the run stays exact until the run writes. The visits are decided against it
- *   in memory and each link gets ONE update of its counters at the end of the run — as a run of
- *   page clicks does (decision 0075) — instead of an UPDATE per visit (decision 0081).
+ * write their clicks (issues 12 and 14; decisions 0081, 0086). The queue is read once per run
+ * (under the profile's row lock on PostgreSQL), the visits are decided against it in memory, and
+ * each link gets ONE update of its counters at the end of the run — as a run of page clicks does
+ * (decision 0075) — instead of an UPDATE per visit. The in-memory decision is exact because no
+ * one else can click a link the run has counted on before the COMMIT:
+ * - SQLite: a transaction holds the database's only write lock.
+ * - PostgreSQL: page clicks lock the link, not the profile, so another node may have moved a link
+ *   since the queue was read. The run's first counted visit of each link locks that link's row
+ *   and reads its count again (`lockLinkCounts`); a link that filled or paused meanwhile refuses
+ *   the visit, and the queue is read again.
  */
 export interface QueueBook {
   /** The queue as the run's clicks so far left it; undefined: no such profile. */
@@ -38,52 +38,25 @@ export interface QueueBook {
   settle(): Promise<void>;
 }
 
-/** The queues a transaction has locked (PostgreSQL): the lock holds until its COMMIT, so later visits of the batch reuse the read. */
-const lockedQueues = perTransaction(() => new Map<string, ProfileQueue>());
-
-class LockedBook implements QueueBook {
-  constructor(private readonly trx: DbOrTrx) {}
-
-  async queue(userId: string): Promise<ProfileQueue | undefined> {
-    const known = lockedQueues(this.trx);
-    const cached = known.get(userId);
-    if (cached) return cached;
-    const queue = await lockProfileQueue(this.trx, userId);
-    if (queue) known.set(userId, queue);
-    return queue;
-  }
-
-  async reread(userId: string): Promise<ProfileQueue | undefined> {
-    const queue = await readProfileQueue(this.trx, userId);
-    this.remember(userId, queue);
-    return queue;
-  }
-
-  remember(userId: string, queue: ProfileQueue | undefined): void {
-    if (queue) lockedQueues(this.trx).set(userId, queue);
-    else lockedQueues(this.trx).delete(userId);
-  }
-
-  async count(link: QueueLink): Promise<CountedClick | undefined> {
-    return counted(await clickIfBelowCap(this.trx, link.id));
-  }
-
-  touch(linkId: string): Promise<void> {
-    return addUncountedClick(this.trx, linkId);
-  }
-
-  async settle(): Promise<void> {}
-}
-
 class DeferredBook implements QueueBook {
   private readonly queues = new Map<string, ProfileQueue>();
   /** Per link: counted clicks and all clicks decided but not written yet. */
   private readonly owed = new Map<string, { counted: number; all: number }>();
+  /** PostgreSQL: links whose rows this transaction has locked, with their count as read then. */
+  private readonly locked = new Set<string>();
 
-  constructor(private readonly trx: DbOrTrx) {}
+  constructor(
+    private readonly trx: DbOrTrx,
+    private readonly lockLinks: boolean,
+  ) {}
 
   async queue(userId: string): Promise<ProfileQueue | undefined> {
-    return this.queues.get(userId) ?? this.reread(userId);
+    const known = this.queues.get(userId);
+    if (known) return known;
+    // The run's first read takes the profile's lock (PostgreSQL; a no-op read lock on SQLite).
+    const queue = await lockProfileQueue(this.trx, userId);
+    this.remember(userId, queue);
+    return queue;
   }
 
   async reread(userId: string): Promise<ProfileQueue | undefined> {
@@ -98,7 +71,9 @@ class DeferredBook implements QueueBook {
     else this.queues.delete(userId);
   }
 
-  async count(link: QueueLink, afterRestart: boolean): Promise<CountedClick | undefined> {
+  async count(chosen: QueueLink, afterRestart: boolean): Promise<CountedClick | undefined> {
+    const link = await this.current(chosen);
+    if (!link) return undefined;
     // The click that fills the link (or follows a restart, whose counts the queue no longer
     // shows) goes through the capped statement, after what is owed: the owner's mail reads the
     // link's row and the queue as that click leaves them.
@@ -119,6 +94,21 @@ class DeferredBook implements QueueBook {
     this.owed.clear();
   }
 
+  /**
+   * The chosen link as it stands now. On PostgreSQL its first counted visit in the transaction
+   * locks its row and reads it again, with what the run owes it added; undefined when it filled or
+   * paused since the queue was read (the caller reads the queue again).
+   */
+  private async current(chosen: QueueLink): Promise<QueueLink | undefined> {
+    if (!this.lockLinks || this.locked.has(chosen.id)) return chosen;
+    const now = await lockLinkCounts(this.trx, chosen.id);
+    this.locked.add(chosen.id);
+    if (!now || now.paused) return undefined;
+    const clicks = now.clicks + (this.owed.get(chosen.id)?.counted ?? 0);
+    if (now.max_clicks !== null && clicks >= now.max_clicks) return undefined;
+    return { ...chosen, clicks, max_clicks: now.max_clicks };
+  }
+
   private owe(linkId: string, counted: number): void {
     const owed = this.owed.get(linkId) ?? { counted: 0, all: 0 };
     owed.counted += counted;
@@ -133,5 +123,5 @@ function counted(row: ClickedLink | undefined): CountedClick | undefined {
 
 /** The book for a run of one profile's visits in this transaction. */
 export function queueBook(trx: DbOrTrx): QueueBook {
-  return engineOf(trx) === 'sqlite' ? new DeferredBook(trx) : new LockedBook(trx);
+  return new DeferredBook(trx, engineOf(trx) === 'postgres');
 }
