@@ -175,3 +175,13 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The API's environment for paying through this fake (read by useTestApp before the app starts). */
+export function stripeEnv(fake: FakeStripe, webhookSecret: string): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: `http://${fake.api.host}:${fake.api.port}`,
+  };
+}

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { bearer, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { useAppWithDeadMailServer, waitForLog } from '../mail/failing-mail.test-helper';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
-import { startFakeStripe, type FakeStripe } from './fake-stripe.test-helper';
+import { startFakeStripe, stripeEnv, type FakeStripe } from './fake-stripe.test-helper';
 
 const PLAN_BODY = { planName: 'monthly', duration: 'monthly', amount: 144.56 };
 
@@ -111,10 +111,7 @@ describe.each(engines)('payment receipt with Stripe: the webhook and the returns
     fake = await startFakeStripe();
     Object.assign(env, {
       SMTP_URL: sink.url,
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: secret,
-      STRIPE_API_BASE: `http://${fake.api.host}:${fake.api.port}`,
+      ...stripeEnv(fake, secret),
     });
   });
   afterAll(async () => {

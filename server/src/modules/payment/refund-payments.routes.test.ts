@@ -1,6 +1,6 @@
 import { bearer, engines, eventually, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../mail/smtp-sink.test-helper';
-import { startFakeStripe, type FakeStripe } from './fake-stripe.test-helper';
+import { startFakeStripe, stripeEnv, type FakeStripe } from './fake-stripe.test-helper';
 import { PAYMENT_REFUNDS_JOB } from './refund-payments';
 
 const PLAN_BODY = { planName: 'monthly', duration: 'monthly', amount: 144.56 };
@@ -20,10 +20,7 @@ describe.each(engines)('refund of a second payment (%s)', (engine) => {
     sink = await startSmtpSink();
     Object.assign(env, {
       SMTP_URL: sink.url,
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: 'whsec_refund_test',
-      STRIPE_API_BASE: `http://${fake.api.host}:${fake.api.port}`,
+      ...stripeEnv(fake, 'whsec_refund_test'),
     });
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { bearer, engines, eventually, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { CONFIRM_TEXT } from './confirm-payment';
-import { startFakeStripe, type FakeStripe } from './fake-stripe.test-helper';
+import { startFakeStripe, stripeEnv, type FakeStripe } from './fake-stripe.test-helper';
 
 const PLAN_BODY = { planName: 'monthly', duration: 'monthly', amount: 144.56 };
 const WEBHOOK_SECRET = 'whsec_routes_test';
@@ -14,10 +14,7 @@ describe.each(engines)('payment with the Stripe provider against a fake Stripe A
     fake = await startFakeStripe();
     // Read by useTestApp's beforeAll, which runs after this one.
     Object.assign(env, {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://${fake.api.host}:${fake.api.port}`,
+      ...stripeEnv(fake, WEBHOOK_SECRET),
     });
   });
   afterAll(() => fake.close());
