@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { authGuards } from './auth/guards';
 import type { Config } from './config';
@@ -17,7 +17,8 @@ import { linkHealthRoutes } from './modules/link-health/link-health.routes';
 import type { CheckOptions } from './modules/link-health/check-destination';
 import { HttpError, registerErrorHandler } from './errors';
 import { compression } from './http/compression';
-import { cors } from './http/cors';
+import { cors, corsHeaderSetter, type CorsOptions } from './http/cors';
+import { frameworkErrors } from './http/framework-errors';
 import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
 import { RequestLogController } from './http/request-log';
@@ -27,7 +28,6 @@ import { VisitorHasher } from './modules/clicks/visitor-keys';
 import { clickBatchHooks } from './modules/clicks/click-batch';
 import { authRoutes } from './modules/auth/auth.routes';
 import { linksRoutes } from './modules/links/links.routes';
-import { isRotatorUrl, rotatorNotFoundPage, sendRotatorPage } from './modules/rotator/rotator-page';
 import { rotatorRoutes } from './modules/rotator/rotator.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { visitorRoutes } from './modules/visitor/visitor.routes';
@@ -76,6 +76,14 @@ export type App = FastifyInstance;
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const logger = opts.logger ?? { level: config.logLevel };
+  const CORS: CorsOptions = {
+    origins: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
+    // Live counts read the ETag (conditional polling) and the CSV download its file name (issue 15).
+    exposedHeaders: ['ETag', 'Content-Disposition'],
+    maxAgeS: 600,
+  };
   const app = Fastify({
     logger,
     // Errors and slow requests only, not two lines per request (http/request-log.ts).
@@ -85,15 +93,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Our bodies are small forms; a bigger one is refused (413) before it reaches a handler.
     bodyLimit: 100 * 1024,
     ...serverTimeouts(config.timeouts.requestMs),
-    // Router-level refusals (an over-long :userId, a malformed URL) get the same JSON error body.
-    frameworkErrors: (err, request, reply) => {
-      // A rotator link is a browser URL: a malformed one is a link that does not exist, as a page.
-      if (isRotatorUrl(request.url))
-        return void sendRotatorPage(reply as unknown as FastifyReply, 404, rotatorNotFoundPage(`${config.publicSiteUrl}/`));
-      const text = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The id in the address is not valid.' : 'The address is not valid.';
-      // The reply here is untyped by routes; the body is the same error shape as everywhere.
-      void (reply as unknown as FastifyReply).code(400).send({ error: text, message: text, code: 'invalid' });
-    },
+    // Router-level refusals (an over-long :userId, a malformed URL): http/framework-errors.ts.
+    frameworkErrors: frameworkErrors({ publicSiteUrl: config.publicSiteUrl, setCors: corsHeaderSetter(CORS) }),
     ajv: {
       // Wrong JSON types are a 400, never silently converted ("5" is not a number of clicks).
       customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false },
@@ -154,14 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   await app.register(securityHeaders);
-  await app.register(cors, {
-    origins: config.corsOrigins,
-    methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
-    // Live counts read the ETag (conditional polling) and the CSV download its file name (issue 15).
-    exposedHeaders: ['ETag', 'Content-Disposition'],
-    maxAgeS: 600,
-  });
+  await app.register(cors, CORS);
   await app.register(rateLimits, { redis });
   await app.register(inputGuard);
   await app.register(authGuards);

@@ -24,6 +24,21 @@ describe.each(engines)('CORS (%s)', (engine) => {
     }
   });
 
+  it('the router’s own refusals (an over-long id, a malformed address) carry CORS and security headers, so the browser reads their text', async () => {
+    for (const url of [
+      `/api/admin/users/${'a'.repeat(101)}`,
+      `/api/auth/getsubprofile/${'a'.repeat(150)}`,
+      '/api/auth/getsubprofile/%E0%A4%A',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { origin: site } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/^The (id in the )?address is not valid\.$/);
+      expect(res.headers['access-control-allow-origin']).toBe(site);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+  });
+
   it('a preflight on any path is a 204 with the methods, headers and max-age; the origin only when allowed', async () => {
     const preflight = (origin: string, url = '/api/links/linkadd') =>
       t.app.inject({

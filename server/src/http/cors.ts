@@ -23,10 +23,29 @@ export interface CorsOptions {
  *   headers allowed and how long a browser may keep the answer — with the origin only if allowed,
  *   so a browser refuses the call from anywhere else. No credentials: sign-in is a bearer token.
  */
+/**
+ * Sets the CORS headers of an answer (not a preflight's). Also called by the router's own
+ * refusals (http/framework-errors.ts), which run before any hook: without them a browser shows a
+ * 400 about a bad address as a network failure.
+ */
+export function corsHeaderSetter(
+  o: Pick<CorsOptions, 'origins' | 'exposedHeaders'>,
+): (request: FastifyRequest, reply: FastifyReply) => void {
+  const allowed = new Set(o.origins);
+  const exposed = o.exposedHeaders.join(', ');
+  return (request, reply) => {
+    reply.header('vary', 'Origin');
+    const origin = request.headers.origin;
+    if (origin !== undefined && allowed.has(origin)) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-expose-headers', exposed);
+    }
+  };
+}
+
 export const cors = fp(
   async (app: FastifyInstance, o: CorsOptions) => {
-    const allowed = new Set(o.origins);
-    const exposed = o.exposedHeaders.join(', ');
+    const setCors = corsHeaderSetter(o);
     const preflight = {
       'access-control-allow-methods': o.methods.join(', '),
       'access-control-allow-headers': o.allowedHeaders.join(', '),
@@ -34,12 +53,7 @@ export const cors = fp(
     };
 
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      reply.header('vary', 'Origin');
-      const origin = request.headers.origin;
-      if (origin !== undefined && allowed.has(origin)) {
-        reply.header('access-control-allow-origin', origin);
-        reply.header('access-control-expose-headers', exposed);
-      }
+      setCors(request, reply);
       if (request.method !== 'OPTIONS') return done();
       // Safari waits for a body unless a 204 says its length.
       void reply.code(204).headers(preflight).header('content-length', '0').send();

@@ -9,7 +9,8 @@ import { EMAIL_TAKEN } from '../auth/auth.service';
 import type { MailDeps } from '../mail/send-later';
 import { findUserByEmail, findUserById, normaliseEmail, updateUser } from '../users/users.repository';
 import { checkCurrentPassword } from './current-password';
-import { sendEmailChangedNotice, sendEmailChangeMail } from './email-change-mail';
+import { sendEmailChangedNotice, sendEmailChangeMail, sendEmailChangeRequestedNotice } from './email-change-mail';
+import { useAllResets } from '../password-reset/password-resets.repository';
 import { countRecentEmailChanges, findEmailChangeForUpdate, insertEmailChange, useAllEmailChanges } from './email-changes.repository';
 
 /** 32 random bytes like a reset token; only the sha256 is stored. A day to open the mail. */
@@ -31,8 +32,9 @@ export const hashEmailToken = (token: string): string => createHash('sha256').up
 
 /**
  * POST /api/auth/change-email (issue 13): after the current password, a single-use link is
- * mailed to the NEW address (sent after the answer). The account's email is unchanged until the
- * link is opened; asking again voids the earlier links.
+ * mailed to the NEW address (sent after the answer), and the current address is told. The
+ * account's email is unchanged until the link is opened; asking again, or a new password, voids
+ * the earlier links.
  */
 export async function requestEmailChange(opts: {
   db: Db;
@@ -64,6 +66,8 @@ export async function requestEmailChange(opts: {
     });
   });
   void sendEmailChangeMail(opts.mail, { to: newEmail, firstName: user.first_name, token, ttlHours: EMAIL_CHANGE_TTL_MS / 3600_000 });
+  // The current address hears of it now, while changing the password still cancels the change.
+  if (user.email) void sendEmailChangeRequestedNotice(opts.mail, { to: user.email, firstName: user.first_name, newEmail });
   return EMAIL_TEXT.sent(newEmail);
 }
 
@@ -71,7 +75,8 @@ export async function requestEmailChange(opts: {
  * POST /api/auth/confirm-email (no sign-in: the link may be opened on another device). One
  * transaction: the token must be known, unused and unexpired; the email changes (the UNIQUE index
  * has the last word if another account took the address meanwhile) and every open link of the
- * user is used up. The old address is told afterwards.
+ * user is used up, as are the password reset links mailed to the old address. The old address is
+ * told afterwards.
  */
 export async function confirmEmailChange(opts: { db: Db; mail: MailDeps; token: string }): Promise<string> {
   const { db } = opts;
@@ -90,6 +95,8 @@ export async function confirmEmailChange(opts: { db: Db; mail: MailDeps; token: 
       throw err;
     }
     await useAllEmailChanges(trx, user.id, now);
+    // Reset links went to the old address: whoever still reads it must not get the account back.
+    await useAllResets(trx, user.id, now);
     return { oldEmail: user.email, newEmail: change.new_email, firstName: user.first_name };
   });
   if (changed.oldEmail && changed.oldEmail !== changed.newEmail) {

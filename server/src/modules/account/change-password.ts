@@ -6,8 +6,8 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import { BadRequest } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
-import { setPasswordEndingSessions } from '../users/users.repository';
 import { checkCurrentPassword } from './current-password';
+import { setNewPassword } from './new-password';
 
 export const SAME_PASSWORD = 'The new password must be different from the current one.';
 export const PASSWORD_CHANGED = 'Your password has been changed. You were signed out everywhere else.';
@@ -15,7 +15,7 @@ export const PASSWORD_CHANGED = 'Your password has been changed. You were signed
 /**
  * POST /api/auth/change-password (issue 13). The password changes and `tokens_valid_after` moves
  * to now, so every session token issued before ends ('Unauthorized: jwt expired'), the
- * sub-profiles' too; the answer
+ * sub-profiles' too; reset links and email changes asked for before are void (new-password.ts); the answer
  * carries a token issued after that instant, so the person who changed it stays signed in.
  */
 export async function changePassword(opts: {
@@ -30,8 +30,8 @@ export async function changePassword(opts: {
   const user = await checkCurrentPassword({ db, limiter: opts.limiter, userId: opts.userId, ip: opts.ip, password: body.currentPassword });
   if (body.newPassword === body.currentPassword) throw new BadRequest(SAME_PASSWORD);
   const passwordHash = await hashPassword(body.newPassword);
-  // Its sub-profiles' sessions end too (users.repository.ts), as with a password reset.
-  await setPasswordEndingSessions(db, user.id, passwordHash, nowIso());
+  // Its sub-profiles' sessions end too, and earlier reset links and email changes, as with a reset.
+  await db.transaction().execute((trx) => setNewPassword(trx, user.id, passwordHash, nowIso()));
   // Signed after the update: its iat (with milliseconds) is not before tokens_valid_after.
   return signToken(config.jwtSecret, config.jwtTtlSeconds, user.id, 'member');
 }

@@ -44,6 +44,24 @@ export function emailChangedNotice(options: { to: string; firstName: string; new
   };
 }
 
+/**
+ * Told to the CURRENT address as soon as a change is asked for: a change the member did not make
+ * can still be stopped, since a new password voids the pending link (new-password.ts).
+ */
+export function emailChangeRequestedNotice(options: { to: string; firstName: string; newEmail: string }): MailMessage {
+  const { to, firstName, newEmail } = options;
+  const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
+  const body = `Someone signed in to your Rotalink account asked to change its email address to ${newEmail}. Nothing changes until a link sent to that address is opened.`;
+  const warning =
+    'If this was not you, change your password now (Account settings, or "Forgot password?" on the sign-in page): that cancels the change and signs everyone else out.';
+  return {
+    to,
+    subject: 'A change of your Rotalink email address was asked for',
+    text: [greeting, '', body, '', warning].join('\n'),
+    html: `<p>${escapeHtml(greeting)}</p>\n<p>${escapeHtml(body)}</p>\n<p>${escapeHtml(warning)}</p>`,
+  };
+}
+
 /** The confirmation link, to the new address; in outbox mode the link is logged too (no mail server locally). */
 export function sendEmailChangeMail(
   deps: MailDeps,
@@ -56,4 +74,11 @@ export function sendEmailChangeMail(
 
 export function sendEmailChangedNotice(deps: MailDeps, options: { to: string; firstName: string; newEmail: string }): Promise<void> {
   return sendLater(deps, 'email changed notice', () => emailChangedNotice(options));
+}
+
+export function sendEmailChangeRequestedNotice(
+  deps: MailDeps,
+  options: { to: string; firstName: string; newEmail: string },
+): Promise<void> {
+  return sendLater(deps, 'email change requested notice', () => emailChangeRequestedNotice(options));
 }

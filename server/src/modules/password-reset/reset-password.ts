@@ -2,8 +2,8 @@ import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import { BadRequest } from '../../errors';
-import { setPasswordEndingSessions } from '../users/users.repository';
-import { findResetForUpdate, useAllResets } from './password-resets.repository';
+import { setNewPassword } from '../account/new-password';
+import { findResetForUpdate } from './password-resets.repository';
 import { hashResetToken } from './reset-token';
 
 export const RESET_TEXT = {
@@ -13,8 +13,8 @@ export const RESET_TEXT = {
 
 /**
  * POST /api/auth/reset-password. One transaction: the token must be known, unused and unexpired;
- * the password changes, every open reset token of the user is used up, and every session token
- * issued before now ends (DESIGN §6).
+ * the password changes, every open reset token and pending email change of the user is used up,
+ * and every session token issued before now ends (DESIGN §6, account/new-password.ts).
  */
 export async function resetPassword(options: { db: Db; token: string; password: string }): Promise<{ message: string }> {
   const { db, token } = options;
@@ -26,8 +26,7 @@ export async function resetPassword(options: { db: Db; token: string; password: 
     const reset = await findResetForUpdate(trx, tokenHash);
     const now = nowIso();
     if (!reset || reset.used_at !== null || reset.expires_at <= now) throw new BadRequest(RESET_TEXT.invalid);
-    await setPasswordEndingSessions(trx, reset.user_id, passwordHash, now);
-    await useAllResets(trx, reset.user_id, now);
+    await setNewPassword(trx, reset.user_id, passwordHash, now);
   });
   return { message: RESET_TEXT.success };
 }

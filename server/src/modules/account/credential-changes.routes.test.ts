@@ -1,0 +1,99 @@
+import { bearer, engines, loginMember, signupMember, useTestApp, type Member } from '../../../test/helpers';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../mail/smtp-sink.test-helper';
+import { RESET_TEXT } from '../password-reset/reset-password';
+import { EMAIL_TEXT } from './change-email';
+
+const CONFIRM_LINK = /\/confirm-email\?token=([A-Za-z0-9_-]+)/;
+const RESET_LINK = /\/resetpassword\?token=([A-Za-z0-9_-]+)/;
+
+/**
+ * Found by an exploratory test: someone who knows a member's password (a session left open, a
+ * leaked password) asks for an email change to an address they read. The member notices and
+ * changes or resets the password — and the pending change must die with the old password, or the
+ * attacker confirms it, resets the password at their address and owns the account. Likewise a
+ * reset link mailed to an address the account has left, or sent before a new password, is void.
+ */
+describe.each(engines)('a new password or a new address voids the links sent before (%s)', (engine) => {
+  let sink: SmtpSink;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    env.SMTP_URL = sink.url;
+  });
+  afterAll(() => sink.close());
+  const t = useTestApp(engine, env);
+  let m: Member;
+  let n = 0;
+  const attackerAddress = () => `attacker-${++n}-${Date.now()}@example.com`;
+  beforeEach(async () => {
+    m = await signupMember(t.app);
+  });
+
+  const post = (url: string, payload: object, token?: string) =>
+    t.app.inject({ method: 'POST', url, payload, ...(token ? { headers: bearer(token) } : {}) });
+  const mailTo = (to: string, subject: string) => (mail: ReceivedMail) => mail.envelopeTo.includes(to) && mail.subject === subject;
+
+  async function emailChangeToken(newEmail: string): Promise<string> {
+    const seen = sink.mails.length;
+    expect((await post('/api/auth/change-email', { newEmail, currentPassword: m.password }, m.token)).statusCode).toBe(200);
+    const mail = await sink.waitForMail(seen, undefined, mailTo(newEmail, 'Confirm your new Rotalink email address'));
+    return CONFIRM_LINK.exec(mail.text)![1];
+  }
+  async function resetToken(email: string): Promise<string> {
+    const seen = sink.mails.length;
+    expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+    const mail = await sink.waitForMail(seen, undefined, mailTo(email, 'Reset your Rotalink password'));
+    return RESET_LINK.exec(mail.text)![1];
+  }
+  const emailOf = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) })).json().email;
+  const expectInvalidConfirm = async (token: string) => {
+    const res = await post('/api/auth/confirm-email', { token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(EMAIL_TEXT.invalid);
+  };
+
+  it('the current address is told at once when a change is asked for, with what stops it', async () => {
+    const attacker = attackerAddress();
+    const seen = sink.mails.length;
+    await emailChangeToken(attacker);
+    const notice = await sink.waitForMail(seen, undefined, mailTo(m.email, 'A change of your Rotalink email address was asked for'));
+    expect(notice.text).toContain(`asked to change its email address to ${attacker}`);
+    expect(notice.text).toContain('change your password now');
+    expect(await emailOf(m.token)).toBe(m.email);
+  });
+
+  it('a password change voids a pending email change and the reset links mailed before', async () => {
+    const confirmToken = await emailChangeToken(attackerAddress());
+    const oldReset = await resetToken(m.email);
+    const changed = await post('/api/auth/change-password', { currentPassword: m.password, newPassword: 'a-new-password-1' }, m.token);
+    expect(changed.statusCode).toBe(200);
+    const token = changed.json().token as string;
+
+    await expectInvalidConfirm(confirmToken);
+    const reset = await post('/api/auth/reset-password', { token: oldReset, password: 'attacker-password-1' });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().error).toBe(RESET_TEXT.invalid);
+    expect(await emailOf(token)).toBe(m.email);
+    await loginMember(t.app, m.email, 'a-new-password-1');
+  });
+
+  it('a password reset voids a pending email change', async () => {
+    const confirmToken = await emailChangeToken(attackerAddress());
+    const reset = await post('/api/auth/reset-password', { token: await resetToken(m.email), password: 'a-new-password-2' });
+    expect(reset.statusCode).toBe(200);
+    await expectInvalidConfirm(confirmToken);
+    const token = await loginMember(t.app, m.email, 'a-new-password-2');
+    expect(await emailOf(token)).toBe(m.email);
+  });
+
+  it('moving the account to a new address voids the reset links mailed to the old one', async () => {
+    const oldReset = await resetToken(m.email);
+    const newEmail = `moved-${++n}-${Date.now()}@example.com`;
+    expect((await post('/api/auth/confirm-email', { token: await emailChangeToken(newEmail) })).statusCode).toBe(200);
+    const reset = await post('/api/auth/reset-password', { token: oldReset, password: 'old-inbox-password-1' });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().error).toBe(RESET_TEXT.invalid);
+    await loginMember(t.app, newEmail, m.password);
+  });
+});
