@@ -119,7 +119,7 @@ describe.each(engines)('outbox: the API killed between commit and delivery (%s)'
 
     api = await startApiProcess({ port, env, logFile });
     const mail = await sink.waitForMail(0, 20_000, isNotice(email));
-    expect(mail.subject).toBe('Your link "First" has received its 1 clicks');
+    expect(mail.subject).toBe('Your link "First" has received its 1 click');
     expect(mail.text).toContain('"Second" (https://second.example.com/) is now first in your queue.');
     // Longer than a lease and many polls: no second copy from anyone.
     await sleep(LEASE_MS + 1500);

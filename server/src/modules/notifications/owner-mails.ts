@@ -13,6 +13,36 @@ export interface LinkPausedPayload {
   next: NamedLink | null;
 }
 
+/** How a mail names a profile's things: "your …" to a member about their own profile, "… of <name>" about a sub-profile. */
+interface Whose {
+  page: string;
+  queue: string;
+  rotatorLink: string;
+  publicPage: string;
+  /** The subject's start for a link of the profile. */
+  link: (name: string) => string;
+  queueEmptySubject: string;
+}
+
+const OWN: Whose = {
+  page: 'your page',
+  queue: 'your queue',
+  rotatorLink: 'Your rotator link',
+  publicPage: 'your public page',
+  link: (name) => `Your link ${name}`,
+  queueEmptySubject: 'Your Rotalink queue is empty',
+};
+
+/** A sub-profile's mails go to its member, who may run several: each says whose queue it is. */
+const ofSubProfile = (name: string): Whose => ({
+  page: `the page of ${name}`,
+  queue: `the queue of ${name}`,
+  rotatorLink: `The rotator link of ${name}`,
+  publicPage: `the public page of ${name}`,
+  link: (link) => `The link ${link} of ${name}`,
+  queueEmptySubject: `The Rotalink queue of ${name} is empty`,
+});
+
 /** Who hears about a profile: the member themself, or for a sub-profile the member who owns it. */
 async function ownerOf(db: DbOrTrx, profileId: string) {
   const profile = await db
@@ -25,10 +55,12 @@ async function ownerOf(db: DbOrTrx, profileId: string) {
     ? await db.selectFrom('users').select(['email', 'first_name']).where('id', '=', profile.parent_id).executeTakeFirst()
     : profile;
   if (!owner?.email) return undefined;
-  const page = profile.parent_id ? `the page of ${`${profile.first_name} ${profile.last_name}`.trim()}` : 'your page';
-  return { email: owner.email, firstName: owner.first_name, page };
+  const whose = profile.parent_id ? ofSubProfile(`${profile.first_name} ${profile.last_name}`.trim()) : OWN;
+  return { email: owner.email, firstName: owner.first_name, whose };
 }
 
+const clicks = (n: number) => `${n} ${n === 1 ? 'click' : 'clicks'}`;
+const shortName = (l: NamedLink) => (l.name ? `"${l.name}"` : l.url);
 const label = (l: NamedLink) => (l.name ? `"${l.name}" (${l.url})` : l.url);
 
 function mail(o: { to: string; firstName: string; subject: string; paragraphs: string[]; linksUrl: string }): MailMessage {
@@ -53,10 +85,10 @@ function mail(o: { to: string; firstName: string; subject: string; paragraphs: s
   };
 }
 
-const FINISH_TEXT: Record<QueueEmptyPayload['onFinish'], (backup: string | null) => string> = {
-  page: () => 'Your rotator link now sends visitors to your public page, where they see your completed links.',
-  backup: (backup) => `Your rotator link now sends visitors to your backup URL, ${backup ?? '(none set)'}.`,
-  restart: () => 'Your rotator link starts your queue again on the next visit: every link back to 0 clicks, in queue order.',
+const FINISH_TEXT: Record<QueueEmptyPayload['onFinish'], (backup: string | null, w: Whose) => string> = {
+  page: (_backup, w) => `${w.rotatorLink} now sends visitors to ${w.publicPage}, where they see the completed links.`,
+  backup: (backup, w) => `${w.rotatorLink} now sends visitors to the backup URL, ${backup ?? '(none set)'}.`,
+  restart: (_backup, w) => `${w.rotatorLink} starts ${w.queue} again on the next visit: every link back to 0 clicks, in queue order.`,
 };
 
 /** The three owner notifications of issue 16, rendered when they are sent (the owner's current address). */
@@ -66,14 +98,15 @@ export function ownerMailRenderers(publicSiteUrl: string) {
     linkFilled: async (p: LinkFilledPayload, ctx: RenderContext): Promise<RenderedMail | undefined> => {
       const owner = await ownerOf(ctx.db, p.profileId);
       if (!owner) return undefined;
-      const head = p.next ? `${label(p.next)} is now first in your queue.` : 'No link is waiting in your queue now.';
+      const { whose } = owner;
+      const head = p.next ? `${label(p.next)} is now first in ${whose.queue}.` : `No link is waiting in ${whose.queue} now.`;
       return {
         what: 'link completed',
         mail: mail({
           to: owner.email,
           firstName: owner.firstName,
-          subject: `Your link ${p.link.name ? `"${p.link.name}"` : p.link.url} has received its ${p.link.cap} clicks`,
-          paragraphs: [`Your link ${label(p.link)} on ${owner.page} has received its ${p.link.cap} clicks; ${head}`],
+          subject: `${whose.link(shortName(p.link))} has received its ${clicks(p.link.cap)}`,
+          paragraphs: [`Your link ${label(p.link)} on ${whose.page} has received its ${clicks(p.link.cap)}; ${head}`],
           linksUrl: linksUrl(p.profileId),
         }),
       };
@@ -86,11 +119,11 @@ export function ownerMailRenderers(publicSiteUrl: string) {
         mail: mail({
           to: owner.email,
           firstName: owner.firstName,
-          subject: 'Your Rotalink queue is empty',
+          subject: owner.whose.queueEmptySubject,
           paragraphs: [
-            `Your link ${label(p.link)} on ${owner.page} has received its ${p.link.cap} clicks, and no link is waiting in your queue now.`,
-            FINISH_TEXT[p.onFinish](p.backupUrl),
-            'Add a link or reset one to fill your queue again.',
+            `Your link ${label(p.link)} on ${owner.whose.page} has received its ${clicks(p.link.cap)}, and no link is waiting in ${owner.whose.queue} now.`,
+            FINISH_TEXT[p.onFinish](p.backupUrl, owner.whose),
+            `Add a link or reset one to fill ${owner.whose.queue} again.`,
           ],
           linksUrl: linksUrl(p.profileId),
         }),
@@ -99,15 +132,16 @@ export function ownerMailRenderers(publicSiteUrl: string) {
     linkPaused: async (p: LinkPausedPayload, ctx: RenderContext): Promise<RenderedMail | undefined> => {
       const owner = await ownerOf(ctx.db, p.profileId);
       if (!owner) return undefined;
-      const head = p.next ? `${label(p.next)} is now first in your queue.` : 'No link is waiting in your queue now.';
+      const { whose } = owner;
+      const head = p.next ? `${label(p.next)} is now first in ${whose.queue}.` : `No link is waiting in ${whose.queue} now.`;
       return {
         what: 'link paused',
         mail: mail({
           to: owner.email,
           firstName: owner.firstName,
-          subject: `Your link ${p.link.name ? `"${p.link.name}"` : p.link.url} was paused: its destination is not answering`,
+          subject: `${whose.link(shortName(p.link))} was paused: its destination is not answering`,
           paragraphs: [
-            `We checked your link ${label(p.link)} on ${owner.page} ${p.failures} times in a row and it failed each time (last: ${p.result}).`,
+            `We checked your link ${label(p.link)} on ${whose.page} ${p.failures} times in a row and it failed each time (last: ${p.result}).`,
             `We paused it so that visitors are not sent to a broken page; ${head}`,
             'Once the destination works again, press Resume (or Check now) on your links page.',
           ],

@@ -100,6 +100,32 @@ describe.each(engines)('owner notifications (%s)', (engine) => {
     expect(mail.subject).toBe('Your link "Offer 0" has received its 2 clicks');
   }, 60_000);
 
+  it('a sub-profile’s mails go to its member and say whose queue it is; one click is "1 click"', async () => {
+    const { m } = await memberWithLinks([]);
+    const sub = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/subprofile',
+      headers: bearer(m.token),
+      payload: { firstName: 'Downline', lastName: 'Dave', email: '', phone: '+44 20 7946 0000', password: '' },
+    });
+    const subId = sub.json().user_id as string;
+    const first = await addLink(t.app, m, { user_id: subId, link: 'https://dave.example.com/ref', max_clicks: 1, name: 'Dave offer' });
+    const last = await addLink(t.app, m, { user_id: subId, link: 'https://dave.example.com/two', max_clicks: 1, name: 'Dave two' });
+    await click(t.app, first.id);
+    const filled = await sink.waitForMail(0, 10_000, (x) => isNotice(m.email)(x) && x.subject.includes('Dave offer'));
+    expect(filled.subject).toBe('The link "Dave offer" of Downline Dave has received its 1 click');
+    expect(filled.text).toContain('"Dave two" (https://dave.example.com/two) is now first in the queue of Downline Dave.');
+    await click(t.app, last.id);
+    const empty = await sink.waitForMail(
+      0,
+      10_000,
+      (x) => x.envelopeTo[0] === m.email && /queue of Downline Dave is empty/.test(x.subject),
+    );
+    expect(empty.subject).toBe('The Rotalink queue of Downline Dave is empty');
+    expect(empty.text).toContain('no link is waiting in the queue of Downline Dave now.');
+    expect(empty.text).toContain('The rotator link of Downline Dave now sends visitors to the public page of Downline Dave');
+  }, 60_000);
+
   it('SMTP down for a while: the mail waits in the outbox and goes out once, after the server is back', async () => {
     const { m, ids } = await memberWithLinks([5, 5]);
     await proxy.stop();

@@ -69,8 +69,8 @@ describe.each(engines)('rotator settings API (%s)', (engine) => {
     [{ filter_bots: 'yes' }, 'Bot filter must be a boolean.'],
     [{ backup_url: 'http://plain.example.com' }, "Backup URL must start with 'https://' or 'www.'"],
     [{ backup_url: 'javascript:alert(1)' }, "Backup URL must start with 'https://' or 'www.'"],
-    [{ on_finish: 'backup' }, "Backup URL is required when on finish is 'backup'."],
-    [{ on_finish: 'backup', backup_url: '' }, "Backup URL is required when on finish is 'backup'."],
+    [{ on_finish: 'backup' }, 'Enter a backup URL, or choose another option for when the queue is finished.'],
+    [{ on_finish: 'backup', backup_url: '' }, 'Enter a backup URL, or choose another option for when the queue is finished.'],
   ])('%o → 400 %s', async (payload, text) => {
     const res = await put(payload);
     expect(res.statusCode).toBe(400);
@@ -84,7 +84,9 @@ describe.each(engines)('rotator settings API (%s)', (engine) => {
       on_finish: 'backup',
       backup_url: 'https://b.example.com',
     });
-    expect((await put({ backup_url: null })).json().error).toBe("Backup URL is required when on finish is 'backup'.");
+    expect((await put({ backup_url: null })).json().error).toBe(
+      'Enter a backup URL, or choose another option for when the queue is finished.',
+    );
     expect((await put({ on_finish: 'page', backup_url: null })).json().settings).toMatchObject({ on_finish: 'page', backup_url: null });
   });
 

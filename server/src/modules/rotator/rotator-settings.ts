@@ -8,7 +8,7 @@ import { findRotatorRow, saveRotatorSettings, type RotatorSettingsRow } from './
 
 export const SETTINGS_SAVED = 'Rotator settings saved';
 export const BACKUP_URL_INVALID = "Backup URL must start with 'https://' or 'www.'";
-export const BACKUP_URL_REQUIRED = "Backup URL is required when on finish is 'backup'.";
+export const BACKUP_URL_REQUIRED = 'Enter a backup URL, or choose another option for when the queue is finished.';
 
 const DEFAULTS: RotatorSettingsRow = {
   mode: 'fulfillment',
