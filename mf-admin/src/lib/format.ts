@@ -41,13 +41,15 @@ export const countOf = (n: number, one: string, many: string) => `${formatCount(
 export const statusLabel = (status: string | null | undefined) => (status === 'active' ? 'Active' : 'Inactive');
 
 /**
- * The plan a user holds, as the product sells it: one lifetime plan (spec §9). `subscription_type`
- * (monthly / yearly) is only the spec's record field — every checkout sends 'monthly' — so showing
- * it read "Monthly" for a lifetime plan (issue 13); it stays editable in the membership modal.
- * A user who is active, or ever joined, holds the plan; anyone else has none yet.
+ * The plan on record, in the words the product sells it: checkout sends the one lifetime plan as
+ * subscription_type 'monthly' (spec §9), so 'monthly' reads "Lifetime" (issue 13), never "Monthly".
+ * 'yearly' (which the admin may set, spec §9) reads "Yearly"; no type yet (sign-up stores none)
+ * reads "No plan", whatever the status or dates. One wording for the list and the details page.
  */
-export function planLabel(user: Pick<AdminUser, 'subscription_status' | 'package_joined_date'>): string {
-  return user.subscription_status === 'active' || user.package_joined_date ? PLAN.label : 'No plan';
+export function planLabel(user: Pick<AdminUser, 'subscription_type'>): string {
+  if (user.subscription_type === 'monthly') return PLAN.label;
+  if (user.subscription_type === 'yearly') return 'Yearly';
+  return 'No plan';
 }
 
 export function fullName(user: Pick<AdminUser, 'first_name' | 'last_name'>): string {

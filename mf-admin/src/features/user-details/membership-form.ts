@@ -20,9 +20,11 @@ export type MembershipErrors = Partial<Record<'price' | 'joined' | 'expiry', str
 
 export const MESSAGES_FORM = {
   price: 'Enter a price of 0 or more, for example 144.56.',
+  priceCents: 'Enter the price with at most 2 decimals, for example 144.56.',
   priceTooHigh: `The price cannot be more than ${MAX_PRICE.toLocaleString('en-US')}.`,
   date: 'Enter a valid date and time.',
-  expiryBeforeJoined: 'The expiry date cannot be before the joined date.',
+  /** The server's own words for its rule (admin.service.ts), so both say the same. */
+  expiryNotAfterJoined: 'Expiry date must be after the joined date.',
   /** The server derives the status: a plan whose expiry has passed is inactive (DESIGN §6). */
   expiryPassed: 'This expiry has passed, so the plan will be saved as inactive.',
 } as const;
@@ -36,11 +38,18 @@ export function toInputDateTime(value: string | null | undefined): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
 }
 
+/**
+ * The first year a date may have. shared-api's formatAdminDate writes the year unpadded, so a year
+ * before 1000 would not be the 'YYYY-MM-DD HH:mm:ss' the server reads (and it refuses 0000–0099).
+ */
+const MIN_YEAR = 1000;
+
 /** A datetime-local value read as UTC; null when it is not a real date and time. */
 export function fromInputDateTime(value: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!m) return null;
   const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0));
+  if (year < MIN_YEAR) return null;
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   // Date.UTC rolls 2026-02-30 over into March; such a value is refused instead.
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59) return null;
@@ -84,15 +93,18 @@ export function validateMembership(form: MembershipForm, user: AdminUser): { err
   // and changing only their type or status must not make the admin invent one.
   const priceText = form.price.trim();
   const price = Number(priceText);
-  if (priceText && (!/^\d+(\.\d+)?$/.test(priceText) || !Number.isFinite(price))) errors.price = MESSAGES_FORM.price;
+  // Money is whole cents (DESIGN §5): a third decimal is refused, not rounded away (0.001 was saved as $0.00).
+  if (priceText && !/^\d+(\.\d+)?$/.test(priceText)) errors.price = MESSAGES_FORM.price;
+  else if (priceText && !/^\d+(\.\d{1,2})?$/.test(priceText)) errors.price = MESSAGES_FORM.priceCents;
   else if (price > MAX_PRICE) errors.price = MESSAGES_FORM.priceTooHigh;
 
   const joined = resolveDate(form.joined, user.package_joined_date);
   const expiry = resolveDate(form.expiry, user.package_expiry_date);
   if (joined === 'invalid') errors.joined = MESSAGES_FORM.date;
   if (expiry === 'invalid') errors.expiry = MESSAGES_FORM.date;
-  else if (expiry && joined && joined !== 'invalid' && expiry.getTime() < joined.getTime())
-    errors.expiry = MESSAGES_FORM.expiryBeforeJoined;
+  // The server refuses an expiry that is not strictly after joined (equal included).
+  else if (expiry && joined && joined !== 'invalid' && expiry.getTime() <= joined.getTime())
+    errors.expiry = MESSAGES_FORM.expiryNotAfterJoined;
 
   if (Object.keys(errors).length > 0 || joined === 'invalid' || expiry === 'invalid') return { errors };
   return {
@@ -100,8 +112,7 @@ export function validateMembership(form: MembershipForm, user: AdminUser): { err
     body: {
       subscription_type: form.subscription_type,
       subscription_status: form.subscription_status,
-      // Money is whole cents (DESIGN §5); rounding the decimal text, not price * 100, keeps 10.005 → 10.01.
-      package_price: priceText ? Math.round(Number(`${priceText}e2`)) / 100 : null,
+      package_price: priceText ? price : null,
       package_joined_date: joined ? formatAdminDate(joined) : null,
       package_expiry_date: expiry ? formatAdminDate(expiry) : null,
     },

@@ -96,9 +96,8 @@ test('saving sends the chosen values with dates as YYYY-MM-DD HH:mm:ss and shows
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   const summary = within(screen.getByRole('region', { name: /Membership/ }));
   expect(summary.getByText('Inactive')).toBeInTheDocument();
-  // The record field changed; the plan a person holds is still the one lifetime plan (issue 13).
-  expect(summary.getByText('Lifetime')).toBeInTheDocument();
-  expect(summary.queryByText(/monthly|yearly/i)).not.toBeInTheDocument();
+  // The yearly type saved is the yearly type shown (only 'monthly' is the lifetime plan, spec §9).
+  expect(summary.getByText('Plan').closest('div')).toHaveTextContent('PlanYearly');
   expect(summary.getByText('$99.50')).toBeInTheDocument();
   expect(summary.getByText('Feb 1, 2027, 09:05 UTC')).toBeInTheDocument();
 });
@@ -114,14 +113,39 @@ test('untouched dates keep their exact stored second; emptied dates are cleared'
   );
 });
 
-test('an expiry before the joined date is refused with a message and nothing is sent', async () => {
+test.each([
+  ['before', '2026-05-31T12:00'],
+  ['equal to', '2026-06-01T12:00'], // the server refuses it too (expiry must be after joined)
+])('an expiry %s the joined date is refused with the server’s message and nothing is sent', async (_label, expiry) => {
   const { user, dialog } = await openDialog();
   setDate('Joined (UTC)', '2026-06-01T12:00');
-  setDate('Expires (UTC)', '2026-05-31T12:00');
+  setDate('Expires (UTC)', expiry);
   await user.click(dialog.getByRole('button', { name: 'Save' }));
-  expect(dialog.getByText('The expiry date cannot be before the joined date.')).toBeInTheDocument();
+  expect(dialog.getByText('Expiry date must be after the joined date.')).toBeInTheDocument();
   expect(dialog.getByLabelText('Expires (UTC)')).toHaveAttribute('aria-invalid', 'true');
-  expect(dialog.getByLabelText('Expires (UTC)')).toHaveAccessibleDescription('The expiry date cannot be before the joined date.');
+  expect(dialog.getByLabelText('Expires (UTC)')).toHaveAccessibleDescription('Expiry date must be after the joined date.');
+  expect(mockUpdate).not.toHaveBeenCalled();
+});
+
+test.each(['0026-03-15T09:00', '0999-12-31T23:59'])(
+  'a joined date in year %p is refused with the date message, never sent as another year (0026 went out as 1926)',
+  async (joined) => {
+    const { user, dialog } = await openDialog();
+    setDate('Joined (UTC)', joined);
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(dialog.getByLabelText('Joined (UTC)')).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByLabelText('Joined (UTC)')).toHaveAccessibleDescription('Enter a valid date and time.');
+    expect(dialog.getByLabelText('Joined (UTC)')).toHaveFocus();
+    expect(mockUpdate).not.toHaveBeenCalled();
+  },
+);
+
+test.each(['0.001', '10.005'])('a price with more than 2 decimals (%p) is refused with a message, not rounded and saved', async (price) => {
+  const { user, dialog } = await openDialog();
+  await user.clear(dialog.getByLabelText('Price (USD)'));
+  await user.type(dialog.getByLabelText('Price (USD)'), price);
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(dialog.getByLabelText('Price (USD)')).toHaveAccessibleDescription('Enter the price with at most 2 decimals, for example 144.56.');
   expect(mockUpdate).not.toHaveBeenCalled();
 });
 

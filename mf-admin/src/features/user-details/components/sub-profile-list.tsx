@@ -1,8 +1,19 @@
+import { Link as RouterLink } from 'react-router-dom';
 import type { SubProfile } from '@rotalink/shared-api';
-import { EMPTY, fullName } from '../../../lib/format';
+import { displayName, EMPTY } from '../../../lib/format';
+import { userDetailsPath } from '../../../lib/paths';
 
-/** The member's sub-profiles (spec §3): name, email and phone, as plain text. */
-export function SubProfileList({ subProfiles }: { subProfiles: SubProfile[] }) {
+interface SubProfileListProps {
+  subProfiles: SubProfile[];
+  /** The list's place, carried on so "← All users" on the sub-profile's page still returns there. */
+  from: string;
+}
+
+/**
+ * The member's sub-profiles (spec §3). Each name opens the sub-profile's own details page (its
+ * links and clicks); the email and phone are plain text, so they are not styled as a link.
+ */
+export function SubProfileList({ subProfiles, from }: SubProfileListProps) {
   return (
     <section className="adm-card adm-links" aria-labelledby="adm-sub-profiles">
       <h2 id="adm-sub-profiles">
@@ -15,8 +26,10 @@ export function SubProfileList({ subProfiles }: { subProfiles: SubProfile[] }) {
           {subProfiles.map((sub) => (
             <li key={sub.user_id} className="adm-links__item">
               <div className="adm-links__text">
-                <span className="adm-links__name">{fullName(sub) || EMPTY}</span>
-                <span className="adm-links__url">{[sub.email, sub.phone].filter(Boolean).join(' · ') || EMPTY}</span>
+                <RouterLink className="adm-links__name adm-links__to" to={userDetailsPath(sub.user_id)} state={{ from }}>
+                  {displayName(sub)}
+                </RouterLink>
+                <span className="adm-links__contact">{[sub.email, sub.phone].filter(Boolean).join(' · ') || EMPTY}</span>
               </div>
             </li>
           ))}

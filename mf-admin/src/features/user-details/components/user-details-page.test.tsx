@@ -95,11 +95,26 @@ test("names the user's plan as sold — Lifetime, never the 'monthly' record fie
 });
 
 test('a member who never bought the plan shows "No plan"', async () => {
-  const newcomer = makeUser({ subscription_status: 'inactive', package_joined_date: null, package_price: null });
+  // As sign-up stores a member: no subscription type yet.
+  const newcomer = makeUser({ subscription_status: 'inactive', subscription_type: null, package_joined_date: null, package_price: null });
   mockDetails.mockResolvedValue(answer(newcomer));
   renderDetails({ pathname: '/user-details', state: { user: newcomer } });
   const membership = within(screen.getByRole('region', { name: /Membership/ }));
   expect(membership.getByText('Plan').closest('div')).toHaveTextContent('PlanNo plan');
+  await screen.findByText('No pending links.');
+});
+
+test.each([
+  ['monthly', 'active', 'Lifetime'], // spec §9: the lifetime plan is sent as 'monthly'
+  ['yearly', 'active', 'Yearly'],
+  ['yearly', 'inactive', 'Yearly'],
+  [null, 'inactive', 'No plan'], // unpaid, though a joined date is on record: it read "Lifetime"
+] as const)('the Plan row reads subscription type %p (%s) as "%s"', async (type, status, label) => {
+  const shown = makeUser({ subscription_type: type, subscription_status: status });
+  mockDetails.mockResolvedValue(answer(shown));
+  withState(shown);
+  const membership = within(screen.getByRole('region', { name: /Membership/ }));
+  expect(membership.getByText('Plan').closest('div')).toHaveTextContent(`Plan${label}`);
   await screen.findByText('No pending links.');
 });
 
@@ -178,6 +193,59 @@ test('after a reload (no state) the user, links and sub-profiles come from the s
   expect(subs.getByText('Side Page')).toBeInTheDocument();
   expect(subs.getByText('side@example.org · 555-0100')).toBeInTheDocument();
   expect(mockDetails).toHaveBeenCalledWith('u-bob');
+});
+
+test("a sub-profile in the member's card opens its own details, by keyboard too, and the way back still leads to the list", async () => {
+  const side: SubProfile = {
+    user_id: 'u-side',
+    first_name: 'Side',
+    last_name: 'Page',
+    email: 'side@example.org',
+    phone: '555-0100',
+    title: '',
+    slogan: '',
+    about: '',
+  };
+  const sideUser = makeUser({
+    user_id: 'u-side',
+    account: 'sub-profile',
+    email: 'side@example.org',
+    first_name: 'Side',
+    last_name: 'Page',
+    subscription_status: 'inactive',
+    subscription_type: null,
+    package_price: null,
+    package_joined_date: null,
+    package_expiry_date: null,
+    sub_profile_count: 0,
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  mockDetails.mockImplementation(async (id) => {
+    if (id !== 'u-side') return answer(alice, [], [side]);
+    await released;
+    return { ...answer(sideUser), member: { user_id: 'u-alice', email: 'alice@example.com', first_name: 'Alice', last_name: 'Archer' } };
+  });
+  const { user } = renderDetails({
+    pathname: '/user-details',
+    search: '?userId=u-alice',
+    state: { user: alice, from: '/admin_dashboard?q=ali&page=2' },
+  });
+  const subs = within(await screen.findByRole('region', { name: /Sub-profiles/ }));
+  const link = subs.getByRole('link', { name: 'Side Page' });
+  expect(link).toHaveAttribute('href', '/user-details?userId=u-side');
+  link.focus();
+  expect(link).toHaveFocus();
+  await user.keyboard('{Enter}');
+
+  // While the sub-profile loads, the member's facts are not shown as if they were its own.
+  expect(await screen.findByText('Loading user…')).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { level: 1, name: 'Alice Archer' })).not.toBeInTheDocument();
+  release();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Side Page' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'alice@example.com' })).toHaveAttribute('href', '/user-details?userId=u-alice');
+  expect(screen.getByRole('link', { name: '← All users' })).toHaveAttribute('href', '/admin_dashboard?q=ali&page=2');
+  expect(mockDetails).toHaveBeenLastCalledWith('u-side');
 });
 
 test('the way back leads to the list where the admin left it (search and page)', async () => {

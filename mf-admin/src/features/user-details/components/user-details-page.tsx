@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AdminOnlyNotice } from '../../../components/admin-only-notice';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useAdminAccess } from '../../../hooks/use-admin-access';
@@ -15,8 +15,17 @@ import { UserSummary } from './user-summary';
 import '../../../components/admin-ui.css';
 import './user-details.css';
 
-/** /user-details — one user's membership, links and the edit-membership modal (spec §2). */
+/**
+ * /user-details — one user's membership, links and the edit-membership modal (spec §2). Started
+ * afresh for each ?userId=: from a member to a sub-profile (or back) the route stays the same, and
+ * the previous user's facts, links and clicks must not be shown under the next one's address.
+ */
 export function UserDetailsPage() {
+  const [params] = useSearchParams();
+  return <UserDetails key={params.get('userId') ?? ''} />;
+}
+
+function UserDetails() {
   const { forbidden, handleAccessError } = useAdminAccess();
   const details = useUserDetails(handleAccessError);
   const { user, setUser } = details;
@@ -55,7 +64,7 @@ export function UserDetailsPage() {
     <section className="adm-page adm-details">
       {back}
       <h1>{displayName(user)}</h1>
-      <UserSummary user={user} member={details.member} onEdit={() => setEditing(true)} />
+      <UserSummary user={user} member={details.member} from={details.listPath} onEdit={() => setEditing(true)} />
       <UserStats stats={clicks.stats} loading={clicks.loading} error={clicks.error} onRetry={() => void clicks.reload()} />
       {details.loading && (
         <p className="adm-muted" role="status">
@@ -74,7 +83,7 @@ export function UserDetailsPage() {
         <div className="adm-details__links">
           <LinkList title="Pending links" links={details.pending} empty="No pending links." />
           <LinkList title="Completed links" links={details.completed} empty="No completed links yet." />
-          {user.account !== 'sub-profile' && <SubProfileList subProfiles={details.subProfiles} />}
+          {user.account !== 'sub-profile' && <SubProfileList subProfiles={details.subProfiles} from={details.listPath} />}
         </div>
       )}
       {editing && <EditMembershipDialog user={user} onClose={() => setEditing(false)} onSave={save} />}

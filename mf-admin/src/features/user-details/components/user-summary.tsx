@@ -1,6 +1,14 @@
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminUser, OwningMember } from '@rotalink/shared-api';
 import { EMPTY, formatDate, formatPrice, planLabel, statusLabel } from '../../../lib/format';
+import { userDetailsPath } from '../../../lib/paths';
+
+interface UserSummaryProps {
+  user: AdminUser;
+  member?: OwningMember | null;
+  from: string;
+  onEdit: () => void;
+}
 
 export const SUB_PROFILE_NOTE = 'This is a sub-profile: it uses its member’s plan, so its membership is edited on the member’s page.';
 
@@ -8,9 +16,10 @@ export const SUB_PROFILE_NOTE = 'This is a sub-profile: it uses its member’s p
  * The user's membership and profile facts. Member-written texts are shown as plain text.
  * A sub-profile has no plan of its own (its plan columns stay empty and the server refuses to
  * edit them), so it shows neither "Inactive"/"No plan" nor Edit membership, and links to its
- * member (`member` of the single-user read; an older API does not send it).
+ * member (`member` of the single-user read; an older API does not send it), carrying `from` (the
+ * list's place) on for "← All users".
  */
-export function UserSummary({ user, member, onEdit }: { user: AdminUser; member?: OwningMember | null; onEdit: () => void }) {
+export function UserSummary({ user, member, from, onEdit }: UserSummaryProps) {
   const subProfile = user.account === 'sub-profile';
   const membership: Array<[string, string]> = subProfile
     ? [['Plan', 'Its member’s plan']]
@@ -43,7 +52,7 @@ export function UserSummary({ user, member, onEdit }: { user: AdminUser; member?
       {subProfile && member && (
         <p className="adm-summary__note">
           Sub-profile of{' '}
-          <RouterLink to={`/user-details?userId=${encodeURIComponent(member.user_id)}`}>
+          <RouterLink to={userDetailsPath(member.user_id)} state={{ from }}>
             {member.email || `${member.first_name} ${member.last_name}`.trim()}
           </RouterLink>
         </p>

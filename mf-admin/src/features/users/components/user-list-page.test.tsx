@@ -19,7 +19,7 @@ const bob = makeUser({
   first_name: 'Bob',
   last_name: 'Builder',
   subscription_status: 'inactive',
-  subscription_type: 'yearly',
+  subscription_type: null,
   package_price: null,
   package_joined_date: null,
   package_expiry_date: null,
@@ -70,6 +70,27 @@ test('shows a loading state, then each user with readable membership facts and t
   expect(b.getAllByText('—')).toHaveLength(3); // no price, no joined and no expiry date
   expect(screen.getByRole('status')).toHaveTextContent('2 members');
   expect(document.title).toBe('Users · Rotalink');
+});
+
+test('the plan under the status reads the subscription type: monthly is the Lifetime plan, Yearly, or No plan', async () => {
+  serve([
+    alice, // 'monthly': spec §9 sends the lifetime plan so
+    makeUser({ user_id: 'u-yves', email: 'yves@example.com', subscription_type: 'yearly' }),
+    // Unpaid and inactive, though a joined date is on record: it read "Lifetime".
+    makeUser({
+      user_id: 'u-nora',
+      email: 'nora@example.com',
+      subscription_type: null,
+      subscription_status: 'inactive',
+      package_price: null,
+    }),
+  ]);
+  renderList();
+  await screen.findByText('alice@example.com');
+  expect(within(rowOf('alice@example.com')).getByText('Lifetime')).toBeInTheDocument();
+  expect(within(rowOf('yves@example.com')).getByText('Yearly')).toBeInTheDocument();
+  expect(within(rowOf('nora@example.com')).getByText('No plan')).toBeInTheDocument();
+  expect(screen.getAllByText('Lifetime')).toHaveLength(1);
 });
 
 test('the search goes to the server once the admin pauses typing, not once per key', async () => {
@@ -137,14 +158,31 @@ test('the delete button is disabled while its call runs', async () => {
 
 test('a failed delete is only logged (spec §8): no message, the row stays', async () => {
   serve([alice]);
-  mockDelete.mockRejectedValue(new ApiError('User not found', { code: 'not-found', status: 404, serverMessage: 'User not found' }));
+  mockDelete.mockRejectedValue(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
   jest.spyOn(window, 'confirm').mockReturnValue(true);
   const { user } = renderList();
   await user.click(await screen.findByRole('button', { name: 'Delete alice@example.com' }));
   await waitFor(() => expect(errorSpy).toHaveBeenCalledWith('Deleting the user failed', expect.any(ApiError)));
-  expect(screen.queryByText('User not found')).not.toBeInTheDocument();
+  expect(screen.queryByText('Something went wrong!')).not.toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(rowOf('alice@example.com')).toBeInTheDocument();
+});
+
+test('deleting a user another tab already deleted (404) is logged and reloads the list: the row goes, the count follows', async () => {
+  const people = [alice, bob];
+  mockPage.mockImplementation(async (query) => answerFor(people, query));
+  mockDelete.mockRejectedValue(new ApiError('User not found.', { code: 'not-found', status: 404, serverMessage: 'User not found.' }));
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  const { user } = renderList();
+  expect(await screen.findByText('2 members')).toBeInTheDocument();
+  people.splice(0, 1); // deleted elsewhere after this page was shown
+
+  await user.click(screen.getByRole('button', { name: 'Delete alice@example.com' }));
+  await waitFor(() => expect(screen.queryByText('alice@example.com')).not.toBeInTheDocument());
+  expect(screen.getByRole('status')).toHaveTextContent('1 member');
+  expect(errorSpy).toHaveBeenCalledWith('Deleting the user failed', expect.any(ApiError)); // spec §8: logged
+  expect(screen.queryByText('User not found.')).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toHaveFocus(); // not lost with the row
 });
 
 test('a failed list is logged and says it could not load, without the server text; Try again recovers', async () => {
@@ -241,10 +279,31 @@ test('the search box takes at most the 254 characters the API accepts', async ()
   await waitFor(() => expect(queries().at(-1)).toEqual({ page: 1, pageSize: 50, q: 'a'.repeat(254) }));
 });
 
+test('an address whose search is longer than the API takes is searched for its first 254 characters, not refused', async () => {
+  serve([alice]);
+  renderList(`/admin_dashboard?q=${'x'.repeat(300)}`); // an old or hand-made address: maxLength does not apply
+  expect(await screen.findByText(`No users match “${'x'.repeat(254)}”.`)).toBeInTheDocument();
+  expect(queries()).toEqual([{ page: 1, pageSize: 50, q: 'x'.repeat(254) }]);
+  expect(screen.getByLabelText('Search by email')).toHaveValue('x'.repeat(254));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test.each(['99999999999999999999', '1e400'])(
+  'an absurd page number (%s) moves to the last page, never asking for a page the API refuses',
+  async (page) => {
+    serve(makeUsers(60));
+    renderList(`/admin_dashboard?page=${page}`);
+    expect(await screen.findByText('60 members · showing 51–60')).toBeInTheDocument();
+    expect(queries().at(-1)).toEqual({ page: 2, pageSize: 50, q: '' });
+    for (const query of queries()) expect(String(query.page)).toMatch(/^[1-9][0-9]{0,5}$/); // the contract's page
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  },
+);
+
 test('a search the API refuses (400) shows its reason, without a Try again that would fail the same way', async () => {
-  const reason = 'q must be at most 254 characters.';
+  const reason = 'Search is not valid.';
   mockPage.mockRejectedValue(new ApiError(reason, { code: 'invalid', status: 400, serverMessage: reason }));
-  renderList(`/admin_dashboard?q=${'a'.repeat(255)}`); // an old or hand-made address: maxLength does not apply
+  renderList('/admin_dashboard?q=ada');
   expect(await screen.findByRole('alert')).toHaveTextContent(reason);
   expect(screen.queryByText('The list of users could not be loaded.')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();

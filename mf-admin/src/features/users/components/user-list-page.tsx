@@ -3,7 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { AdminUser } from '@rotalink/shared-api';
 import { AdminOnlyNotice } from '../../../components/admin-only-notice';
 import { displayName } from '../../../lib/format';
-import { SEARCH_MAX_LENGTH, useListPlace } from '../hooks/use-list-place';
+import { userDetailsPath } from '../../../lib/paths';
+import { SEARCH_MAX_LENGTH } from '../hooks/list-place';
+import { useListPlace } from '../hooks/use-list-place';
 import { PAGE_SIZE, useUsersPage } from '../hooks/use-users-page';
 import { ListFailureNotice } from './list-failure-notice';
 import { ListSummary } from './list-summary';
@@ -38,7 +40,7 @@ export function UserListPage() {
   function onView(user: AdminUser) {
     // The id is in the URL (a reload of the details page reads the user again); `from` is this
     // page with its search and page, for the details page's way back.
-    navigate(`/user-details?userId=${encodeURIComponent(user.user_id)}`, {
+    navigate(userDetailsPath(user.user_id), {
       state: { user, from: `${location.pathname}${location.search}` },
     });
   }

@@ -1,18 +1,11 @@
 import { ApiError, configureApi, EARLY_READS_KEY, getUsersPage } from '@rotalink/shared-api';
-import { placeFrom, requestFirstPageEarly, usersPage } from './first-page';
+import { requestFirstPageEarly, usersPage } from './first-page';
 
 jest.mock('@rotalink/shared-api', () => ({ ...jest.requireActual('@rotalink/shared-api'), getUsersPage: jest.fn() }));
 const mockPage = jest.mocked(getUsersPage);
 const answer = (page: number, q = '') => ({ users: [], total: 7, page, pageSize: 50, q });
 
 beforeEach(() => mockPage.mockReset().mockImplementation(async ({ page, q }) => answer(page, q)));
-
-test('the address gives the page and the search as the list reads them', () => {
-  expect(placeFrom('?q=%20Ada%20&page=3')).toEqual({ q: 'Ada', page: 3 });
-  expect(placeFrom('?page=0')).toEqual({ q: '', page: 1 });
-  expect(placeFrom('?page=abc')).toEqual({ q: '', page: 1 });
-  expect(placeFrom('')).toEqual({ q: '', page: 1 });
-});
 
 test('the early request is the page’s first answer, once', async () => {
   requestFirstPageEarly('?q=ada&page=2');

@@ -1,13 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MAX_EMAIL } from '@rotalink/shared-api';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { placeFrom } from './first-page';
+import { placeFrom } from './list-place';
 
 /** The admin pauses this long before the search goes to the server (issue 12). */
 export const SEARCH_DEBOUNCE_MS = 300;
-/** The longest search the API takes: the contract's `q` is part of an email, so at most MAX_EMAIL characters. */
-export const SEARCH_MAX_LENGTH = MAX_EMAIL;
 
 /**
  * Where the admin is in the list: the search and the page live in the URL (`?q=&page=`, replaced,
@@ -18,7 +15,8 @@ export const SEARCH_MAX_LENGTH = MAX_EMAIL;
 export function useListPlace() {
   const [params, setParams] = useSearchParams();
   const { q, page } = placeFrom(`?${params.toString()}`);
-  const [input, setInput] = useState(() => params.get('q') ?? '');
+  // The search as asked (trimmed, at most SEARCH_MAX_LENGTH characters), so the box shows what is searched.
+  const [input, setInput] = useState(q);
   const settled = useDebouncedValue(input, SEARCH_DEBOUNCE_MS).trim();
 
   const go = useCallback(

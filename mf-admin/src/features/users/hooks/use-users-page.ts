@@ -68,7 +68,7 @@ export function useUsersPage(page: number, q: string) {
   }, [load]);
 
   const remove = useCallback(
-    /** Resolves to true when the user was deleted. */
+    /** Resolves to true when the user is gone (deleted now, or already). */
     async (user: AdminUser, confirmText: string): Promise<boolean> => {
       if (!window.confirm(confirmText)) return false;
       setDeletingId(user.user_id);
@@ -79,8 +79,13 @@ export function useUsersPage(page: number, q: string) {
         await load();
         return true;
       } catch (err) {
-        if (alive.current && !handleAccessError(err)) console.error('Deleting the user failed', err); // spec §8: logged only
-        return false;
+        if (!alive.current || handleAccessError(err)) return false;
+        console.error('Deleting the user failed', err); // spec §8: logged only
+        if (errorKind(err) !== 'not-found') return false;
+        // Already deleted (another tab or admin): read the page again, so the row and the count
+        // stop showing a user who is gone and Delete stops failing on it.
+        await load();
+        return true;
       } finally {
         if (alive.current) setDeletingId(null);
       }
