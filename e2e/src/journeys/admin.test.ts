@@ -171,7 +171,7 @@ test('an expiry date in the past ends the plan: the member sees Inactive and can
   await dialog.getByLabel('Expires (UTC)').fill('2020-01-31T12:00');
   await dialog.getByRole('button', { name: 'Save' }).click();
   // Joined is today: an expiry before it is refused in the form, and nothing is sent.
-  await dialog.getByText('The expiry date cannot be before the joined date.').waitFor();
+  await dialog.getByText('Expiry date must be after the joined date.').waitFor();
   expect((await profile(member.token)).package_expiry_date).toBeNull();
   await dialog.getByLabel('Joined (UTC)').fill('2019-01-01T00:00');
   await dialog.getByRole('button', { name: 'Save' }).click();
