@@ -1,14 +1,23 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { MESSAGES, PLAN, createPaymentSession, errorText, useToken } from '@rotalink/shared-api';
+import { ApiError, MESSAGES, PLAN, createPaymentSession, errorText, useToken } from '@rotalink/shared-api';
 import { leaveSiteFor } from './leave-site';
+
+interface Props {
+  className?: string;
+  /**
+   * The server says the plan is already active (409 'already-active'): the page showing this
+   * button read the plan before it was paid (another tab, another device) and should read it again.
+   */
+  onAlreadyActive?: () => void;
+}
 
 /**
  * The subscribe flow of spec §4/§6/§9: confirm the lifetime plan, create a payment session,
  * then leave for the provider's checkout. A creation error is a toast (spec §8).
  */
-export function SubscribeButton({ className = 'mem-btn' }: { className?: string }) {
+export function SubscribeButton({ className = 'mem-btn', onAlreadyActive }: Props) {
   const token = useToken();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -29,6 +38,7 @@ export function SubscribeButton({ className = 'mem-btn' }: { className?: string 
     } catch (error) {
       toast.error(errorText(error, MESSAGES.somethingWentWrong));
       setBusy(false);
+      if (error instanceof ApiError && error.code === 'already-active') onAlreadyActive?.();
     }
   };
 

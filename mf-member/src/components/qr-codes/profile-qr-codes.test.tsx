@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, getRotatorSettings, tokenStore } from '@rotalink/shared-api';
 import { decodeQrDataUrl, makeRotatorSettings } from '../../test-utils/fixtures';
 import { ProfileQrCodes } from './profile-qr-codes';
+import { QrCodeCard } from './qr-code-card';
 
 jest.mock('@rotalink/shared-api', () => ({ ...jest.requireActual('@rotalink/shared-api'), getRotatorSettings: jest.fn() }));
 const mockGetRotator = getRotatorSettings as jest.MockedFunction<typeof getRotatorSettings>;
@@ -67,5 +68,16 @@ describe('ProfileQrCodes', () => {
     expect(
       await within(screen.getByRole('figure', { name: 'Rotator link' })).findByRole('link', { name: /Download PNG/ }, { timeout: 10_000 }),
     ).toBeVisible();
+  });
+
+  it.each([
+    ['María Óbrien López', 'maria-obrien-lopez'],
+    ['Łukasz Søren Straße', 'lukasz-soren-strasse'],
+  ])('names the downloads of %s with its letters folded to ASCII, none dropped', async (owner, slug) => {
+    render(<QrCodeCard title="Public page" url={`${origin}/profile?userId=u_member1`} owner={owner} />);
+    const png = await screen.findByRole('link', { name: /Download PNG/ }, { timeout: 10_000 });
+    expect(png).toHaveAttribute('download', `rotalink-qr-public-page-${slug}.png`);
+    expect(screen.getByRole('link', { name: /Download SVG/ })).toHaveAttribute('download', `rotalink-qr-public-page-${slug}.svg`);
+    expect(png).toHaveAccessibleName(`Download PNG of the public page QR code of ${owner}`);
   });
 });

@@ -26,11 +26,20 @@ export async function renderQr(text: string): Promise<QrImages> {
   return { svgUrl: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, pngUrl };
 }
 
-/** A file name safe on every OS: letters, digits and dashes. */
+/** Latin letters NFD does not split into a base letter and a mark. */
+const UNSPLIT: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
+/**
+ * A file name safe on every OS: letters, digits and dashes. Accented letters are folded to ASCII
+ * first ("Óbrien" → "obrien"): the ASCII filter alone would drop them and mangle the name.
+ */
 export function qrFileName(kind: string, owner: string, ext: 'png' | 'svg'): string {
   const slug = (s: string) =>
     s
       .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .replace(/[ßæœøłđðþı]/g, (c) => UNSPLIT[c])
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 40);

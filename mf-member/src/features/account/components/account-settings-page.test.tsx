@@ -15,6 +15,9 @@ const mockProfile = getProfile as jest.MockedFunction<typeof getProfile>;
 const mockChangePassword = changePassword as jest.MockedFunction<typeof changePassword>;
 const mockChangeEmail = changeEmail as jest.MockedFunction<typeof changeEmail>;
 
+const WRONG_CURRENT = 'The current password is not correct.';
+const wrongCurrentPassword = new ApiError(WRONG_CURRENT, { code: 'invalid', status: 400, serverMessage: WRONG_CURRENT });
+
 const renderSettings = () => renderPage(<AccountSettingsPage />, { path: '/account', url: '/account' });
 
 beforeEach(() => {
@@ -83,6 +86,31 @@ describe('AccountSettingsPage', () => {
       expect(tokenStore.getToken()).toBe('old-token');
       expect(within(form).getByLabelText('New password')).toHaveValue('new password 2');
     });
+
+    it("drops the server's reason once the member edits the field it is about", async () => {
+      mockChangePassword.mockRejectedValue(wrongCurrentPassword);
+      renderSettings();
+      const form = await fill('wrong password', 'new password 2');
+      expect(await within(form).findByText(WRONG_CURRENT)).toBeInTheDocument();
+      // another field leaves it: it is still true
+      await userEvent.type(within(form).getByLabelText('New password'), '3');
+      expect(within(form).getByText(WRONG_CURRENT)).toBeInTheDocument();
+      await userEvent.type(within(form).getByLabelText('Current password'), '!');
+      expect(within(form).queryByText(WRONG_CURRENT)).not.toBeInTheDocument();
+    });
+
+    it("a new submit replaces the last server reason, also when the browser's checks stop it", async () => {
+      mockChangePassword.mockRejectedValue(wrongCurrentPassword);
+      renderSettings();
+      const form = await fill('wrong password', 'new password 2');
+      expect(await within(form).findByText(WRONG_CURRENT)).toBeInTheDocument();
+      await userEvent.clear(within(form).getByLabelText('Confirm new password'));
+      await userEvent.type(within(form).getByLabelText('Confirm new password'), 'new password 9');
+      await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+      expect(within(form).getByText('Passwords do not match!')).toBeInTheDocument();
+      expect(within(form).queryByText(WRONG_CURRENT)).not.toBeInTheDocument();
+      expect(mockChangePassword).toHaveBeenCalledTimes(1);
+    });
   });
 
   describe('change email', () => {
@@ -123,6 +151,24 @@ describe('AccountSettingsPage', () => {
       await userEvent.type(within(form).getByLabelText('Current password'), 'my password 1');
       await userEvent.click(send);
       expect(await within(form).findByText('Email is already registered')).toBeInTheDocument();
+    });
+
+    it('drops "Email is already registered" when the address is edited, so only the new check shows', async () => {
+      mockChangeEmail.mockRejectedValue(
+        new ApiError('Email is already registered', { code: 'email-taken', status: 409, serverMessage: 'Email is already registered' }),
+      );
+      renderSettings();
+      const form = await screen.findByRole('form', { name: 'Change email' });
+      await userEvent.type(within(form).getByLabelText('New email'), 'taken@example.com');
+      await userEvent.type(within(form).getByLabelText('Current password'), 'my password 1');
+      await userEvent.click(within(form).getByRole('button', { name: 'Send confirmation link' }));
+      expect(await within(form).findByText('Email is already registered')).toBeInTheDocument();
+      await userEvent.clear(within(form).getByLabelText('New email'));
+      expect(within(form).queryByText('Email is already registered')).not.toBeInTheDocument();
+      await userEvent.type(within(form).getByLabelText('New email'), 'ada@example.com');
+      await userEvent.click(within(form).getByRole('button', { name: 'Send confirmation link' }));
+      expect(within(form).getByText('This is already your email address.')).toBeInTheDocument();
+      expect(within(form).queryByText('Email is already registered')).not.toBeInTheDocument();
     });
   });
 });

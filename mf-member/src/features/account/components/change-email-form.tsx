@@ -1,10 +1,16 @@
-import { EMAIL_PATTERN, MAX_EMAIL, MAX_PASSWORD, changeEmail } from '@rotalink/shared-api';
+import { ApiError, EMAIL_PATTERN, MAX_EMAIL, MAX_PASSWORD, changeEmail, errorKind } from '@rotalink/shared-api';
 import { TextField } from '../../../components/field';
 import { compact } from '../../../components/validation';
 import { useAccountForm } from '../hooks/use-account-form';
 
 type Fields = 'email' | 'password';
 const EMPTY: Record<Fields, string> = { email: '', password: '' };
+
+/** 'email-taken' is about the address; the browser checks the address first, so a 400 left is a wrong password. */
+function fieldOf(error: unknown): Fields | undefined {
+  if (error instanceof ApiError && error.code === 'email-taken') return 'email';
+  return errorKind(error) === 'invalid' ? 'password' : undefined;
+}
 
 /**
  * Change email (issue 13): a confirmation link goes to the new address and the email changes
@@ -25,6 +31,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string | null 
       });
     },
     send: (v) => changeEmail({ newEmail: v.email.trim(), currentPassword: v.password }),
+    fieldOf,
   });
 
   return (

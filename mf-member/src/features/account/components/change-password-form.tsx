@@ -1,4 +1,4 @@
-import { MAX_PASSWORD, MESSAGES, MIN_PASSWORD, changePassword, tokenStore } from '@rotalink/shared-api';
+import { MAX_PASSWORD, MESSAGES, MIN_PASSWORD, changePassword, errorKind, tokenStore } from '@rotalink/shared-api';
 import { TextField } from '../../../components/field';
 import { compact } from '../../../components/validation';
 import { useAccountForm } from '../hooks/use-account-form';
@@ -35,6 +35,8 @@ export function ChangePasswordForm() {
       tokenStore.setSession(answer.token);
       return answer;
     },
+    // The browser checks the new password first, so a 400 left is a wrong current password.
+    fieldOf: (error) => (errorKind(error) === 'invalid' ? 'current' : undefined),
   });
 
   return (

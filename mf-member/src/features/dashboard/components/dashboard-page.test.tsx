@@ -82,6 +82,28 @@ describe('DashboardPage', () => {
     }
   });
 
+  it('a stale tab: "Your plan is already active." re-reads the plan, so the card shows it active', async () => {
+    // Opened before another tab paid: the first read says inactive, the next one active.
+    mockGetProfile.mockResolvedValueOnce(makeUser({ subscription_status: 'inactive' })).mockResolvedValue(makeUser());
+    mockCreateSession.mockRejectedValue(
+      new ApiError('Your plan is already active.', { code: 'already-active', status: 409, serverMessage: 'Your plan is already active.' }),
+    );
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    try {
+      renderDashboard();
+      const plan = await screen.findByRole('region', { name: 'Subscription' });
+      await userEvent.click(within(plan).getByRole('button', { name: /subscribe/i }));
+      expect(await screen.findByText('Your plan is already active.')).toBeInTheDocument();
+      expect(await within(plan).findByText('Active')).toBeInTheDocument();
+      expect(within(plan).queryByRole('button', { name: /subscribe/i })).not.toBeInTheDocument();
+      expect(within(plan).getByText('Never (lifetime access)')).toBeInTheDocument();
+      expect(mockGetProfile).toHaveBeenCalledTimes(2);
+      expect(leaveSiteFor).not.toHaveBeenCalled();
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
   it('does nothing when the member cancels the confirm, and shows a session error as a toast', async () => {
     mockGetProfile.mockResolvedValue(makeUser({ subscription_status: 'inactive' }));
     const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
@@ -95,6 +117,7 @@ describe('DashboardPage', () => {
     await userEvent.click(subscribe);
     expect(await screen.findByText('Payment provider unavailable')).toBeInTheDocument();
     expect(subscribe).toBeEnabled();
+    expect(mockGetProfile).toHaveBeenCalledTimes(1); // only "already active" makes the plan worth reading again
     confirm.mockRestore();
   });
 

@@ -62,7 +62,8 @@ export function DashboardPage() {
       </header>
 
       <div className="mem-grid-2">
-        <SubscriptionCard user={user} />
+        {/* Paid in another tab since this one loaded: read the plan again (a failed read keeps the card). */}
+        <SubscriptionCard user={user} onAlreadyActive={() => void profile.refresh().catch(() => undefined)} />
         <section className="mem-card" aria-labelledby="mem-public-heading">
           <h2 id="mem-public-heading">Your public page</h2>
           <p className="mem-muted" style={{ marginTop: 0 }}>

@@ -7,7 +7,7 @@ import { formatDate, formatPrice } from './format';
  * A sub-profile signed in on its own sees its member's plan and cannot buy one (the server
  * refuses its payment session), so it gets no Subscribe button.
  */
-export function SubscriptionCard({ user }: { user: User }) {
+export function SubscriptionCard({ user, onAlreadyActive }: { user: User; onAlreadyActive?: () => void }) {
   const active = user.subscription_status === 'active';
   const isSubProfile = user.account === 'sub-profile';
   return (
@@ -41,7 +41,7 @@ export function SubscriptionCard({ user }: { user: User }) {
             Your plan is inactive. Subscribe once to the lifetime plan for ${PLAN.amount} to add up to {PLAN.linksPerProfile} links to each
             of your profiles.
           </p>
-          <SubscribeButton />
+          <SubscribeButton onAlreadyActive={onAlreadyActive} />
         </div>
       )}
     </section>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, addLink, getMemberLinks, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { ApiError, addLink, createPaymentSession, getMemberLinks, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
 import { makeLink, makeUser } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { AddLinksPage } from './add-links-page';
@@ -22,6 +22,7 @@ jest.mock('@rotalink/shared-api', () => ({
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
   addLink: jest.fn(),
+  createPaymentSession: jest.fn(),
 }));
 const mockProfile = getProfile as jest.MockedFunction<typeof getProfile>;
 const mockLinks = getMemberLinks as jest.MockedFunction<typeof getMemberLinks>;
@@ -147,6 +148,26 @@ describe('AddLinksPage: adding a link', () => {
     expect(within(form).getByText(/Your plan is inactive/)).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: /Subscribe/ })).toBeEnabled();
     expect(within(form).getByRole('button', { name: 'Add link' })).toBeDisabled();
+  });
+
+  it('a stale tab: "Your plan is already active." re-reads the plan and opens the form', async () => {
+    mockProfile.mockResolvedValueOnce(makeUser({ subscription_status: 'inactive' })).mockResolvedValue(makeUser());
+    (createPaymentSession as jest.Mock).mockRejectedValue(
+      new ApiError('Your plan is already active.', { code: 'already-active', status: 409, serverMessage: 'Your plan is already active.' }),
+    );
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    try {
+      const form = await renderReady();
+      await userEvent.click(within(form).getByRole('button', { name: /Subscribe/ }));
+      expect(await screen.findByText('Your plan is already active.')).toBeInTheDocument();
+      expect(await within(form).findByRole('button', { name: 'Add link' })).toBeEnabled();
+      expect(within(form).queryByText(/Your plan is inactive/)).not.toBeInTheDocument();
+      expect(within(form).queryByRole('button', { name: /Subscribe/ })).not.toBeInTheDocument();
+      // the page stays: no loading state in between
+      expect(screen.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    } finally {
+      confirm.mockRestore();
+    }
   });
 
   it("a signed-in sub-profile whose member's plan is inactive is told so, with no purchase it cannot make", async () => {

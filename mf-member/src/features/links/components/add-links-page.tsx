@@ -102,7 +102,8 @@ export function AddLinksPage() {
           Your plan is inactive, so links cannot be added. Subscribe once to the lifetime plan to add up to {PLAN.linksPerProfile} links per
           profile.
         </p>
-        <SubscribeButton />
+        {/* Paid in another tab since this one loaded: read the plan again (a failed read keeps the form as is). */}
+        <SubscribeButton onAlreadyActive={() => void owner.refresh().catch(() => undefined)} />
       </>
     );
   } else if (used >= PLAN.linksPerProfile) {

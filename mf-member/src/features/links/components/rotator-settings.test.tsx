@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, getRotatorSettings, tokenStore, updateRotatorSettings, type RotatorSettings } from '@rotalink/shared-api';
+import { applyStylesheets } from '@rotalink/build-config/test-stylesheets';
 import { renderPage } from '../../../test-utils/render-page';
 import { RotatorSettingsSection } from './rotator-settings';
 
@@ -22,6 +24,9 @@ const saved: RotatorSettings = {
   notify_link_completed: true,
   notify_queue_empty: true,
 };
+
+const WINDOW_MESSAGE = 'Unique window (hours) must be a whole number from 0 to 720.';
+const BACKUP_MESSAGE = 'Enter a backup URL, or choose another option for when the queue is finished.';
 
 const renderSection = () =>
   renderPage(<RotatorSettingsSection userId="u_member1" />, { path: '/Addlinks', url: '/Addlinks?userId=u_member1' });
@@ -116,14 +121,40 @@ describe('RotatorSettingsSection', () => {
     await userEvent.type(windowField, '721');
     await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
     expect(within(form()).getByLabelText('Backup URL')).toHaveAccessibleDescription(
-      expect.stringContaining("Backup URL is required when on finish is 'backup'."),
+      expect.stringContaining('Enter a backup URL, or choose another option for when the queue is finished.'),
     );
+    expect(within(form()).queryByText(/on finish is/)).not.toBeInTheDocument();
     expect(windowField).toHaveAccessibleDescription(expect.stringContaining('Unique window (hours) must be a whole number from 0 to 720.'));
     await userEvent.type(within(form()).getByLabelText('Backup URL'), 'http://plain.example.com');
     await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
     expect(within(form()).getByLabelText('Backup URL')).toHaveAccessibleDescription(
       expect.stringContaining("Backup URL must start with 'https://' or 'www.'"),
     );
+    expect(mockPut).not.toHaveBeenCalled();
+  });
+
+  it('drops a field’s message and red border as soon as the field is edited', async () => {
+    renderSection();
+    await screen.findByRole('form', { name: 'Rotator settings' });
+    const windowField = within(form()).getByLabelText('Unique window (hours)');
+    await userEvent.clear(windowField);
+    await userEvent.type(windowField, '721');
+    await userEvent.click(within(form()).getByRole('radio', { name: 'Send visitors to a backup URL' }));
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
+    expect(windowField).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form()).getByText(WINDOW_MESSAGE)).toBeInTheDocument();
+
+    await userEvent.clear(windowField);
+    await userEvent.type(windowField, '24');
+    expect(within(form()).queryByText(WINDOW_MESSAGE)).not.toBeInTheDocument();
+    expect(windowField).not.toHaveAttribute('aria-invalid');
+    expect(windowField).toHaveAccessibleDescription(expect.not.stringContaining('must be a whole number'));
+    // the backup URL's message is untouched by that edit, and goes when another choice makes it moot
+    expect(within(form()).getByText(BACKUP_MESSAGE)).toBeInTheDocument();
+    await userEvent.click(within(form()).getByRole('radio', { name: 'Send visitors to my public page' }));
+    await userEvent.click(within(form()).getByRole('radio', { name: 'Send visitors to a backup URL' }));
+    expect(within(form()).getByLabelText('Backup URL')).not.toHaveAttribute('aria-invalid');
+    expect(within(form()).queryByText(BACKUP_MESSAGE)).not.toBeInTheDocument();
     expect(mockPut).not.toHaveBeenCalled();
   });
 
@@ -142,6 +173,25 @@ describe('RotatorSettingsSection', () => {
     expect(await within(form()).findByRole('alert')).toHaveTextContent('Mode is not one of the allowed values.');
     expect(within(form()).getByLabelText('Rotation mode')).toHaveValue('random');
     expect(within(form()).getByRole('button', { name: 'Save rotator settings' })).toBeEnabled();
+  });
+
+  it('keeps every radio and checkbox 20 × 20 px beside a long label on a phone', async () => {
+    const removeStyles = applyStylesheets(path.join(__dirname, '../../../components/mem.css'));
+    try {
+      renderSection();
+      await screen.findByRole('form', { name: 'Rotator settings' });
+      const controls = [...within(form()).getAllByRole('radio'), ...within(form()).getAllByRole('checkbox')];
+      expect(controls).toHaveLength(6);
+      // jsdom does no layout: assert the rules that keep a flex row from squeezing the box to 13 px
+      for (const control of controls) {
+        const style = getComputedStyle(control);
+        expect([style.width, style.height, style.flexShrink]).toEqual(['20px', '20px', '0']);
+        // beside a label of two lines or more, it sits on the first line rather than in the middle
+        expect(getComputedStyle(control.closest('label')!).alignItems).toBe('flex-start');
+      }
+    } finally {
+      removeStyles();
+    }
   });
 
   it('a failed load says so, and Retry loads again', async () => {

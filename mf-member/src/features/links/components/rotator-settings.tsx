@@ -4,6 +4,7 @@ import { TextField } from '../../../components/field';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { ON_FINISH_CHOICES, ROTATION_MODE_CHOICES } from '../hooks/rotator-choices';
 import {
+  errorFieldOf,
   FINISH_TEXT,
   MODE_TEXT,
   toFormValues,
@@ -53,6 +54,9 @@ export function RotatorSettingsSection({ userId }: { userId: string }) {
   const set = <K extends keyof RotatorFormValues>(key: K, value: RotatorFormValues[K]) => {
     setValues({ ...values, [key]: value });
     setServerError(null);
+    // The edited field's message (and red border) is stale now: it must not wait for the next save.
+    const stale = errorFieldOf(key);
+    if (stale) setErrors((prev) => ({ ...prev, [stale]: undefined }));
   };
 
   const onSubmit = async (event: FormEvent) => {

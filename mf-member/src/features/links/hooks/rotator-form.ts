@@ -49,16 +49,25 @@ export const toFormValues = (s: RotatorSettings): RotatorFormValues => ({
   notifyQueueEmpty: s.notify_queue_empty,
 });
 
+/** Says what to do, in the words of the form (the server sends the same text). */
+export const BACKUP_URL_REQUIRED = 'Enter a backup URL, or choose another option for when the queue is finished.';
+
 /** The browser's check mirrors the server's texts (the server checks again). */
 export function validateRotatorForm(v: RotatorFormValues): RotatorFormErrors {
   const errors: RotatorFormErrors = {};
   const url = v.backupUrl.trim();
-  if (v.onFinish === 'backup' && !url) errors.backupUrl = "Backup URL is required when on finish is 'backup'.";
+  if (v.onFinish === 'backup' && !url) errors.backupUrl = BACKUP_URL_REQUIRED;
   else if (url && !LINK_URL_PATTERN.test(url)) errors.backupUrl = "Backup URL must start with 'https://' or 'www.'";
   if (!/^\d+$/.test(v.windowHours.trim()) || Number(v.windowHours) > MAX_WINDOW_HOURS) {
     errors.windowHours = `Unique window (hours) must be a whole number from 0 to ${MAX_WINDOW_HOURS}.`;
   }
   return errors;
+}
+
+/** The message an edit of `key` makes stale: its own, and the backup URL's when the choice changes. */
+export function errorFieldOf(key: keyof RotatorFormValues): keyof RotatorFormErrors | null {
+  if (key === 'onFinish' || key === 'backupUrl') return 'backupUrl';
+  return key === 'windowHours' ? 'windowHours' : null;
 }
 
 export function toUpdateBody(v: RotatorFormValues, userId: string): UpdateRotatorBody {

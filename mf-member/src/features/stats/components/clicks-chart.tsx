@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { StatsBucket, StatsInterval } from '@rotalink/shared-api';
@@ -104,11 +104,16 @@ export function ClicksChart({ buckets, interval }: Props) {
   );
 }
 
-/** The chart's figures as a table: the alternative for screen readers, and for anyone who wants numbers. */
+/**
+ * The chart's figures as a table: the alternative for screen readers, and for anyone who wants
+ * numbers. The summary says what pressing it does next, so it reads "Hide the table" while open
+ * (the browser still tells screen readers expanded / collapsed).
+ */
 export function ChartTable({ buckets, interval }: Props) {
+  const [open, setOpen] = useState(false);
   return (
-    <details className="mem-details">
-      <summary>Show the chart as a table</summary>
+    <details className="mem-details" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{open ? 'Hide the table' : 'Show the chart as a table'}</summary>
       <div className="mem-scroll">
         <table className="mem-stats-table">
           <caption className="mem-sr-only">Clicks per {interval}</caption>

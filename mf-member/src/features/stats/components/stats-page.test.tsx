@@ -56,6 +56,21 @@ beforeEach(() => {
 });
 
 describe('StatsPage', () => {
+  it('says "Hide the table" on the chart table’s switch while the table is open', async () => {
+    renderStats();
+    const show = await screen.findByText('Show the chart as a table');
+    const details = show.closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    await userEvent.click(show);
+    const hide = await screen.findByText('Hide the table');
+    expect(details).toHaveAttribute('open');
+    expect(screen.queryByText('Show the chart as a table')).not.toBeInTheDocument();
+    expect(within(details).getByRole('table', { name: 'Clicks per hour' })).toBeVisible();
+    await userEvent.click(hide);
+    expect(await screen.findByText('Show the chart as a table')).toBeInTheDocument();
+    expect(details).not.toHaveAttribute('open');
+  });
+
   it('shows the last 7 days by the hour: totals, the chart with its table, links, devices and referrers', async () => {
     renderStats();
     expect(screen.getByRole('status')).toHaveTextContent('Loading stats…');
