@@ -261,6 +261,37 @@ describe('session end', () => {
     expect(tokenStore.getToken()).toBeNull();
     // The sign-in page is told why, whichever redirect lands last (the guard's or the handler's).
     expect(await screen.findByText('reason: session-ended')).toBeInTheDocument();
+    expect(screen.queryByText(/ended session: the administrator's/)).not.toBeInTheDocument();
+  });
+
+  it("an administrator's ended session tells the sign-in page it was the administrator's (its flag is gone by then)", async () => {
+    localStorage.setItem(TOKEN_KEY, 'garbage'); // as the testers left it: isAdmin=true and a bad token
+    localStorage.setItem(ADMIN_KEY, 'true');
+    jest.spyOn(http, 'request').mockRejectedValue(
+      Object.assign(new Error('401'), {
+        isAxiosError: true,
+        response: { status: 401, data: { error: MESSAGES.invalidSignature, code: 'session-ended' } },
+      }),
+    );
+    renderAt('/admin_dashboard');
+    await screen.findByRole('heading', { name: 'mf_admin/AdminDashboard' });
+    await act(async () => {
+      await expect(getProfile()).rejects.toBeInstanceOf(ApiError);
+    });
+    expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
+    expect(await screen.findByText('reason: session-ended')).toBeInTheDocument();
+    expect(screen.getByText("ended session: the administrator's")).toBeInTheDocument();
+    expect(localStorage.getItem(ADMIN_KEY)).toBeNull();
+  });
+
+  it("the guard's own redirect (when it lands after the handler's) says the administrator's session ended too", async () => {
+    tokenStore.setSession('tok', { admin: true });
+    renderAt('/user-details');
+    await screen.findByRole('heading', { name: 'mf_admin/UserDetails' });
+    act(() => tokenStore.endSession()); // no handler call: only the guard sees the token go
+    expect(await screen.findByRole('heading', { name: 'mf_public/Login' })).toBeInTheDocument();
+    expect(screen.getByText('reason: session-ended')).toBeInTheDocument();
+    expect(screen.getByText("ended session: the administrator's")).toBeInTheDocument();
   });
 
   it('a session that ends on a public page also lands on /login with the reason', async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useToken } from '@rotalink/shared-api';
-import { SESSION_ENDED_REASON, sessionEnded } from './session-end';
+import { sessionEnded, sessionEndedState } from './session-end';
 
 /**
  * Guarded routes of spec §2: no stored token → /login. Because the token is subscribed to, a
@@ -12,7 +12,7 @@ export function RequireToken({ children }: { children: ReactNode }) {
   const token = useToken();
   const location = useLocation();
   if (!token) {
-    const state = { from: location.pathname + location.search, ...(sessionEnded() ? { reason: SESSION_ENDED_REASON } : {}) };
+    const state = { from: location.pathname + location.search, ...(sessionEnded() ? sessionEndedState() : {}) };
     return <Navigate to="/login" replace state={state} />;
   }
   return <>{children}</>;

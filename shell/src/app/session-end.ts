@@ -1,4 +1,4 @@
-import { tokenStore } from '@rotalink/shared-api';
+import { SESSION_ENDED_REASON, tokenStore } from '@rotalink/shared-api';
 
 export { SESSION_ENDED_REASON } from '@rotalink/shared-api';
 
@@ -13,4 +13,26 @@ export { SESSION_ENDED_REASON } from '@rotalink/shared-api';
  */
 export function sessionEnded(): boolean {
   return tokenStore.sessionEndedByServer();
+}
+
+/*
+ * Whose session ended: the token store drops the isAdmin flag with the token, so by the time either
+ * redirect runs it cannot be asked any more. The holder is therefore noted here while a token is
+ * held; the sign-in page (a member's email form) then also leads an administrator to /admin.
+ */
+let heldByAdmin = false;
+function noteHolder(): void {
+  if (tokenStore.getToken()) heldByAdmin = tokenStore.isAdmin();
+  else if (!sessionEnded()) heldByAdmin = false; // a Logout: nothing ended to tell about
+}
+
+/** Follows the token store from now on (the shell's frame calls it once); returns the unsubscribe. */
+export function watchSessionHolder(): () => void {
+  noteHolder();
+  return tokenStore.subscribe(noteHolder);
+}
+
+/** The navigation state of a redirect to /login after the server ended the session. */
+export function sessionEndedState(): { reason: typeof SESSION_ENDED_REASON; admin?: true } {
+  return heldByAdmin ? { reason: SESSION_ENDED_REASON, admin: true } : { reason: SESSION_ENDED_REASON };
 }

@@ -11,13 +11,14 @@ export const loaded: string[] = [];
 export function stubPage(id: string) {
   return function StubPage(props: Record<string, unknown>) {
     const location = useLocation();
-    const reason = (location.state as { reason?: string } | null)?.reason;
+    const { reason, admin } = (location.state as { reason?: string; admin?: boolean } | null) ?? {};
     return (
       <div>
         <h1>{id}</h1>
         <p>at {location.pathname + location.search}</p>
         {props.page ? <p>legal page: {String(props.page)}</p> : null}
         {reason ? <p>reason: {reason}</p> : null}
+        {admin ? <p>ended session: the administrator's</p> : null}
       </div>
     );
   };

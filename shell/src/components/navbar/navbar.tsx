@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { tokenStore, useIsAdmin, useToken } from '@rotalink/shared-api';
 import { useEscapeToClose } from './use-escape-to-close';
+import { useOutsidePressToClose } from './use-outside-press-to-close';
 import './navbar.css';
 
 /**
@@ -20,6 +21,7 @@ export function Navbar() {
 
   useEffect(() => setOpen(false), [location.pathname, location.search]);
   useEscapeToClose(open, closeMenu, header, menuButton);
+  useOutsidePressToClose(open, closeMenu, header);
   useNavbarHeight(header, open);
 
   const logout = () => {

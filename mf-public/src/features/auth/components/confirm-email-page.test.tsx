@@ -41,6 +41,31 @@ describe('ConfirmEmailPage (/confirm-email?token=)', () => {
     expect(screen.getByText(/ask for a new link in your account settings/)).toBeInTheDocument();
   });
 
+  it('a used or expired link leads a signed-in person straight to account settings, where a new one is asked for', async () => {
+    tokenStore.setSession('member-token');
+    const text = 'This email confirmation link is invalid or has expired. Please ask for a new one.';
+    mockConfirm.mockRejectedValue(new ApiError(text, { code: 'invalid', status: 400, serverMessage: text }));
+    renderPage(<ConfirmEmailPage />, { path: '/confirm-email', url: '/confirm-email?token=tok-5' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('link', { name: 'Ask for a new link in account settings' })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/user');
+  });
+
+  it('signed out, a used or expired link says to sign in first (account settings need it)', async () => {
+    const text = 'This email confirmation link is invalid or has expired. Please ask for a new one.';
+    mockConfirm.mockRejectedValue(new ApiError(text, { code: 'invalid', status: 400, serverMessage: text }));
+    renderPage(<ConfirmEmailPage />, { path: '/confirm-email', url: '/confirm-email?token=tok-6' });
+    expect(await screen.findByText('Sign in, then ask for a new link in your account settings.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('an unreachable server is not a dead link: it says to try again, not to ask for a new one', async () => {
+    mockConfirm.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
+    renderPage(<ConfirmEmailPage />, { path: '/confirm-email', url: '/confirm-email?token=tok-7' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached. Please try again.');
+    expect(screen.queryByText(/ask for a new link/)).not.toBeInTheDocument();
+  });
+
   it('says so when the link has no token, without a call', () => {
     renderPage(<ConfirmEmailPage />, { path: '/confirm-email', url: '/confirm-email' });
     expect(screen.getByRole('alert')).toHaveTextContent('This confirmation link has no token.');

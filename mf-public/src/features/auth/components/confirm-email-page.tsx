@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorText, MESSAGES, confirmEmail, useToken } from '@rotalink/shared-api';
+import { errorKind, errorText, MESSAGES, confirmEmail, useToken } from '@rotalink/shared-api';
 import { AuthCard } from '../../../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 
-type State = { kind: 'working' } | { kind: 'done'; text: string } | { kind: 'failed'; text: string };
+/** `deadLink`: the server refused the token (unknown, used, expired); other failures may pass on a retry. */
+type State = { kind: 'working' } | { kind: 'done'; text: string } | { kind: 'failed'; text: string; deadLink: boolean };
 
 /**
  * One confirmation per token per page load: StrictMode (and a re-render) may run the effect twice,
@@ -42,6 +43,7 @@ export function ConfirmEmailPage() {
         setState({
           kind: 'failed',
           text: errorText(error, MESSAGES.somethingWentWrong, { network: 'The server could not be reached. Please try again.' }),
+          deadLink: errorKind(error) === 'invalid',
         }),
     );
     return () => {
@@ -66,16 +68,25 @@ export function ConfirmEmailPage() {
       </AuthCard>
     );
   }
+  // A dead link is asked for again in account settings (mf-member's /account, behind sign-in).
+  const deadLink = state.kind === 'failed' && state.deadLink;
+  const footer =
+    deadLink && signedIn ? (
+      <>
+        <Link className="pub-link" to="/account">
+          Ask for a new link in account settings
+        </Link>
+        {next}
+      </>
+    ) : (
+      next
+    );
   return (
-    <AuthCard title="Confirm your new email" footer={state.kind === 'working' ? undefined : next}>
+    <AuthCard title="Confirm your new email" footer={state.kind === 'working' ? undefined : footer}>
       {state.kind === 'working' && <FormAlert kind="info">Confirming your new email address…</FormAlert>}
       {state.kind === 'done' && <FormAlert kind="success">{state.text}</FormAlert>}
-      {state.kind === 'failed' && (
-        <>
-          <FormAlert kind="error">{state.text}</FormAlert>
-          <p className="pub-muted">You can ask for a new link in your account settings.</p>
-        </>
-      )}
+      {state.kind === 'failed' && <FormAlert kind="error">{state.text}</FormAlert>}
+      {deadLink && !signedIn && <p className="pub-muted">Sign in, then ask for a new link in your account settings.</p>}
     </AuthCard>
   );
 }

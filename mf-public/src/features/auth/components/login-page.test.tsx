@@ -106,6 +106,30 @@ describe('after the server ended the session (issue 13)', () => {
     expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();
   });
 
+  test("when the ended session was the administrator's, the page also leads to the admin sign-in, even after a failed try", async () => {
+    loginMock.mockRejectedValue(
+      new ApiError('Invalid email or password', { code: 'bad-credentials', status: 401, serverMessage: 'Invalid email or password' }),
+    );
+    const { user } = renderPage(<LoginPage />, { path: '/login', state: { reason: 'session-ended', admin: true } });
+    expect(screen.getByRole('status')).toHaveTextContent(SESSION_ENDED);
+    expect(screen.getByRole('link', { name: 'Administrator? Sign in at /admin' })).toHaveAttribute('href', '/admin');
+    await user.type(screen.getByLabelText('Email'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    await user.click(screen.getByRole('link', { name: 'Administrator? Sign in at /admin' }));
+    expect(screen.getByRole('heading', { name: 'Landed on /admin' })).toBeInTheDocument();
+  });
+
+  test("a member's ended session, or an admin flag without a session end, shows no admin sign-in link", () => {
+    const { unmount } = renderPage(<LoginPage />, { path: '/login', state: { reason: 'session-ended' } });
+    expect(screen.getByRole('status')).toHaveTextContent(SESSION_ENDED);
+    expect(screen.queryByRole('link', { name: /Administrator/ })).not.toBeInTheDocument();
+    unmount();
+    renderPage(<LoginPage />, { path: '/login', state: { admin: true } });
+    expect(screen.queryByRole('link', { name: /Administrator/ })).not.toBeInTheDocument();
+  });
+
   test('a refused sign-in replaces the note with the error, and a success still goes to /user', async () => {
     loginMock.mockRejectedValueOnce(
       new ApiError('Invalid email or password', { code: 'bad-credentials', status: 401, serverMessage: 'Invalid email or password' }),

@@ -13,15 +13,20 @@ type Errors = { email?: string; password?: string };
 /** Shown when the shell sent the person here because the server ended their session (issue 13). */
 export const SESSION_ENDED_TEXT = 'Your session has ended, please sign in again';
 
-/** The shell's navigation state `{ reason: SESSION_ENDED_REASON }` (shell/README.md, "Session end"). */
-function cameForSessionEnd(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as { reason?: unknown }).reason === SESSION_ENDED_REASON;
+/**
+ * Whose session the server ended, from the shell's navigation state `{ reason: SESSION_ENDED_REASON }`,
+ * plus `admin: true` when it was the administrator's (shell/README.md, "Session end"); null otherwise.
+ */
+function endedSession(state: unknown): 'member' | 'admin' | null {
+  const { reason, admin } = ((typeof state === 'object' && state) || {}) as { reason?: unknown; admin?: unknown };
+  if (reason !== SESSION_ENDED_REASON) return null;
+  return admin === true ? 'admin' : 'member';
 }
 
 /** /login — spec §2, §5 (both fields required), §8 (server error or 'Login failed!'). */
 export function LoginPage() {
   const navigate = useNavigate();
-  const sessionEnded = cameForSessionEnd(useLocation().state);
+  const ended = endedSession(useLocation().state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -74,7 +79,13 @@ export function LoginPage() {
       }
     >
       <form className="pub-form" onSubmit={onSubmit} noValidate aria-label="Sign in">
-        {failure ? <FormAlert kind="error">{failure}</FormAlert> : sessionEnded && <FormAlert kind="info">{SESSION_ENDED_TEXT}</FormAlert>}
+        {failure ? <FormAlert kind="error">{failure}</FormAlert> : ended && <FormAlert kind="info">{SESSION_ENDED_TEXT}</FormAlert>}
+        {/* The admin signs in at /admin with a username; this form asks a member's email. Kept after a failed try. */}
+        {ended === 'admin' && (
+          <Link className="pub-link pub-auth__admin" to="/admin">
+            Administrator? Sign in at /admin
+          </Link>
+        )}
         <FormField
           label="Email"
           type="email"

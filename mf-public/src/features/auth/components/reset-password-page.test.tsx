@@ -71,3 +71,23 @@ test('a link without a token says so and offers a new one', () => {
   expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgotpassword');
   expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
 });
+
+test('a used or expired link (the server says it is invalid) offers a new one, not only the way back to sign in', async () => {
+  const text = 'This password reset link is invalid or has expired. Please ask for a new one.';
+  resetMock.mockRejectedValue(new ApiError(text, { code: 'invalid', status: 400, serverMessage: text }));
+  const { submit } = show('/resetpassword?token=used-token');
+  expect(screen.queryByRole('link', { name: 'Request a new reset link' })).not.toBeInTheDocument();
+  await submit('newpassword1', 'newpassword1');
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgotpassword');
+  expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+});
+
+test('a network failure keeps the link usable: no new link is offered, the form stays', async () => {
+  resetMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
+  const { submit } = show();
+  await submit('newpassword1', 'newpassword1');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong!');
+  expect(screen.queryByRole('link', { name: 'Request a new reset link' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Reset password' })).toBeEnabled();
+});

@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorText, MAX_PASSWORD, MESSAGES, MIN_PASSWORD, resetPassword, TIMINGS } from '@rotalink/shared-api';
+import { errorKind, errorText, MAX_PASSWORD, MESSAGES, MIN_PASSWORD, resetPassword, TIMINGS } from '@rotalink/shared-api';
 import { AuthCard } from '../../../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/submit-button';
 
 type Errors = { password?: string; confirm?: string };
-type Outcome = { kind: 'success' | 'error'; text: string };
+/** `deadLink`: the server refused the token itself (unknown, used or expired), so only a new link helps. */
+type Outcome = { kind: 'success' | 'error'; text: string; deadLink?: boolean };
 
 /** /resetpassword?token= — spec §5 (passwords must match), §8 and §9 (to /login after 2 s). */
 export function ResetPasswordPage() {
@@ -27,17 +28,15 @@ export function ResetPasswordPage() {
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
+  const requestNewLink = (
+    <Link className="pub-link" to="/forgotpassword">
+      Request a new reset link
+    </Link>
+  );
+
   if (!token) {
     return (
-      <AuthCard
-        title="Reset your password"
-        pageTitle="Reset password"
-        footer={
-          <Link className="pub-link" to="/forgotpassword">
-            Request a new reset link
-          </Link>
-        }
-      >
+      <AuthCard title="Reset your password" pageTitle="Reset password" footer={requestNewLink}>
         <FormAlert kind="error">This reset link has no token. Open the link from your email again, or request a new one.</FormAlert>
       </AuthCard>
     );
@@ -65,7 +64,7 @@ export function ResetPasswordPage() {
       else setOutcome({ kind: 'error', text: answer?.message || MESSAGES.somethingWentWrong });
     } catch (err) {
       // spec §8: the server's reason (bad or used token), else 'Something went wrong!' (also offline).
-      setOutcome({ kind: 'error', text: errorText(err, MESSAGES.somethingWentWrong) });
+      setOutcome({ kind: 'error', text: errorText(err, MESSAGES.somethingWentWrong), deadLink: errorKind(err) === 'invalid' });
     } finally {
       setBusy(false);
     }
@@ -77,9 +76,12 @@ export function ResetPasswordPage() {
       pageTitle="Reset password"
       lead="Choose a new password for your account."
       footer={
-        <Link className="pub-link" to="/login">
-          Back to sign in
-        </Link>
+        <>
+          {outcome?.deadLink && requestNewLink}
+          <Link className="pub-link" to="/login">
+            Back to sign in
+          </Link>
+        </>
       }
     >
       <form className="pub-form" onSubmit={onSubmit} noValidate aria-label="Reset password">

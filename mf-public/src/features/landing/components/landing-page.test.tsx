@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, createPaymentSession, getProfile, tokenStore, type User } from '@rotalink/shared-api';
 import { leavePageFor } from '../../../components/leave-page';
 import { renderPage } from '../../../test-utils/render-page';
@@ -141,6 +141,29 @@ describe('a member whose plan is already active (issue 13)', () => {
     expect(screen.getByRole('link', { name: 'Go to the admin console' })).toHaveAttribute('href', '/admin_dashboard');
     expect(screen.queryByRole('link', { name: 'Go to your dashboard' })).not.toBeInTheDocument();
     expect(profileMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the administrator on / (signed in at /admin)', () => {
+  test('the plan card offers no Subscribe button and says plainly that members buy plans', async () => {
+    tokenStore.setSession('admin-tok', { admin: true });
+    const { user } = show();
+    const plan = screen.getByRole('article', { name: 'Lifetime' });
+    expect(plan).toHaveTextContent('$144.56'); // the card still shows what members buy
+    expect(within(plan).getByText('You are signed in as the administrator: members buy plans from their own account.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Subscribe' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'See the plan' }));
+    expect(window.confirm).not.toHaveBeenCalled();
+    expect(createMock).not.toHaveBeenCalled();
+  });
+
+  test('after Logout in this tab the visitor gets the Subscribe button back', async () => {
+    tokenStore.setSession('admin-tok', { admin: true });
+    show();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+    act(() => tokenStore.clear());
+    expect(await screen.findByRole('button', { name: 'Subscribe' })).toBeEnabled();
   });
 });
 

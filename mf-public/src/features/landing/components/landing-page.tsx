@@ -35,6 +35,7 @@ export function LandingPage() {
   const isAdmin = useIsAdmin();
   // An admin has no plan of their own (the server refuses their profile call): nothing to check.
   const plan = usePlanStatus(signedIn && !isAdmin);
+  const card = signedIn && isAdmin ? 'admin' : plan;
   const cancelled = usePaymentCancelled();
   return (
     <div className="pub-page pub-landing">
@@ -95,9 +96,9 @@ export function LandingPage() {
       </section>
 
       <section id="pub-pricing" className="pub-pricing" aria-labelledby="pub-pricing-title">
-        <h2 id="pub-pricing-title">{plan === 'active' ? 'Your plan' : 'Subscribe'}</h2>
+        <h2 id="pub-pricing-title">{card === 'active' ? 'Your plan' : card === 'admin' ? 'The plan' : 'Subscribe'}</h2>
         <p className="pub-muted">One plan, one payment, no renewals.</p>
-        <PlanCard busy={busy} status={plan} onSubscribe={() => void subscribe()} />
+        <PlanCard busy={busy} status={card} onSubscribe={() => void subscribe()} />
       </section>
 
       <footer className="pub-landing__footer pub-muted">

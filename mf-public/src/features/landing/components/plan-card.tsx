@@ -10,12 +10,16 @@ const FEATURES = [
   'Pay once, use it for life',
 ];
 
+/** What the card offers: a member's plan status, or 'admin' for the administrator, who has no plan. */
+export type PlanCardStatus = PlanStatus | 'admin';
+
 /**
  * The one plan of spec §9, shown as the subscribe card. A member whose plan is already active sees
  * "Your plan is active" where the Subscribe button would be (issue 13); while their plan is being
- * checked the button waits, so nobody confirms a purchase the server would then refuse.
+ * checked the button waits, so nobody confirms a purchase the server would then refuse. The
+ * administrator is told plans are members' (the server refuses the admin's checkout).
  */
-export function PlanCard({ busy, onSubscribe, status = 'unknown' }: { busy: boolean; onSubscribe: () => void; status?: PlanStatus }) {
+export function PlanCard({ busy, onSubscribe, status = 'unknown' }: { busy: boolean; onSubscribe: () => void; status?: PlanCardStatus }) {
   const [dollars, cents] = PLAN.amount.toFixed(2).split('.');
   return (
     <article className="pub-plan" aria-labelledby="pub-plan-title">
@@ -42,7 +46,11 @@ export function PlanCard({ busy, onSubscribe, status = 'unknown' }: { busy: bool
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      {status === 'active' ? (
+      {status === 'admin' ? (
+        <p className="pub-alert pub-alert--info pub-plan__admin">
+          You are signed in as the administrator: members buy plans from their own account.
+        </p>
+      ) : status === 'active' ? (
         <>
           <p className="pub-plan__active" role="status">
             <span aria-hidden="true">✓ </span>Your plan is active

@@ -4,8 +4,9 @@ import { getProfile } from '@rotalink/shared-api';
 /**
  * Whether the signed-in member's plan is already active (issue 13): the landing page then says so
  * instead of offering a $144.56 purchase the server would refuse after the confirm dialog.
- * 'unknown' (signed out, an admin, or the check failed) keeps the spec's Subscribe button — the
- * server still refuses a second purchase, so a failed check costs nothing but that message.
+ * 'unknown' (signed out, or the check failed) keeps the spec's Subscribe button — the server
+ * still refuses a second purchase, so a failed check costs nothing but that message. An admin is
+ * not checked (no profile of their own); the landing page shows them the card without Subscribe.
  */
 export type PlanStatus = 'unknown' | 'checking' | 'active' | 'inactive';
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, getPublicLinks, getPublicProfile, incrementClicks, MESSAGES, type Link } from '@rotalink/shared-api';
 import { renderPage } from '../../../test-utils/render-page';
+import { DOUBLE_TAP_MS } from '../hooks/use-link-click';
 import { PublicProfilePage } from './public-profile-page';
 
 jest.mock('@rotalink/shared-api', () => ({
@@ -170,6 +171,8 @@ test('a click that did not count shows its message as information, not as a succ
 
   clickMock.mockResolvedValueOnce({ message: 'Click counted', counted: true, link: link('alpha', 'Alpha Biz', 4, 10) });
   await waitFor(() => expect(screen.getByRole('button', { name: 'Open Alpha Biz' })).not.toHaveAttribute('aria-disabled'));
+  const later = Date.now() + DOUBLE_TAP_MS; // a new tap, not the second half of a double tap
+  jest.spyOn(Date, 'now').mockReturnValue(later);
   await user.click(screen.getByRole('button', { name: 'Open Alpha Biz' }));
   expect((await screen.findByText('Click counted')).closest('.Toastify__toast')).toHaveClass('Toastify__toast--success');
 });
@@ -307,4 +310,31 @@ test('under StrictMode (effects mounted twice) the page still loads and one tap 
   expect(clickMock).toHaveBeenCalledTimes(1);
   expect(tab.location.replace).toHaveBeenCalledTimes(1);
   expect(screen.getByRole('heading', { level: 1, name: 'Best Income Streams' })).toBeInTheDocument();
+});
+
+test('a double tap on the head (80 ms, then 250 ms after the first) counts one click and opens one tab; a later tap counts again', async () => {
+  // On a phone the count answers in a few ms, so the second tap of a double tap lands after it.
+  let now = 1_000_000;
+  jest.spyOn(Date, 'now').mockImplementation(() => now);
+  const open = jest.spyOn(window, 'open').mockImplementation(() => fakeTab() as unknown as Window);
+  clickMock.mockResolvedValue({ message: 'Click counted!', link: link('alpha', 'Alpha Biz', 4, 10) });
+  linksMock.mockResolvedValueOnce(QUEUE).mockResolvedValue({ ...QUEUE, pending: [link('alpha', 'Alpha Biz', 4, 10), QUEUE.pending[1]] });
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
+  expect(await screen.findByText('Click counted!')).toBeInTheDocument();
+  expect(await screen.findByText('4 / 10 clicks')).toBeInTheDocument();
+
+  now += 80;
+  await user.click(screen.getByRole('button', { name: 'Open Alpha Biz' }));
+  now += 170;
+  await user.click(screen.getByRole('button', { name: 'Open Alpha Biz' }));
+  expect(clickMock).toHaveBeenCalledTimes(1);
+  expect(open).toHaveBeenCalledTimes(1);
+  expect(screen.getAllByText('Click counted!')).toHaveLength(1);
+
+  // A deliberate tap later on is a new click, as before.
+  now += 2_000;
+  await user.click(screen.getByRole('button', { name: 'Open Alpha Biz' }));
+  await waitFor(() => expect(clickMock).toHaveBeenCalledTimes(2));
+  expect(open).toHaveBeenCalledTimes(2);
 });

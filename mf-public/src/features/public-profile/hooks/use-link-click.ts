@@ -13,6 +13,14 @@ function clickFailureText(error: unknown): string {
 }
 
 /**
+ * A second tap on the same link this soon after its click was sent is the other half of a double
+ * tap, not a new visit: the count answers in a few ms, so the in-flight guard alone let a phone's
+ * double tap (80-250 ms apart) burn two clicks and open two tabs. Phones tell taps from double taps
+ * at ~300 ms; a person who means to open the link again first comes back from the tab it opened.
+ */
+export const DOUBLE_TAP_MS = 500;
+
+/**
  * The click flow of spec §4: count the click, show the returned message, reload the links and
  * open the link in a new tab. The tab is opened empty during the click (popup blockers) and
  * pointed at the link only once the click is counted; it is closed again if the count fails.
@@ -20,15 +28,18 @@ function clickFailureText(error: unknown): string {
 export function useLinkClick(reloadLinks: () => void) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const busy = useRef(false);
+  const lastSent = useRef<{ id: string; at: number } | null>(null);
 
   function openHead(link: Link) {
     if (busy.current) return; // one click at a time: no double counting
+    if (lastSent.current?.id === link.id && Date.now() - lastSent.current.at < DOUBLE_TAP_MS) return;
     const href = linkHref(link.link); // only web addresses are ever opened (spec §5)
     if (!href) {
       toast.error('This link cannot be opened.');
       return;
     }
     busy.current = true;
+    lastSent.current = { id: link.id, at: Date.now() };
     setBusyId(link.id);
     const tab = openPlaceholderTab();
 
