@@ -114,6 +114,17 @@ describe('a member whose plan is already active (issue 13)', () => {
     expect(window.confirm).not.toHaveBeenCalled();
   });
 
+  test('a tab opened before the plan was paid elsewhere: Subscribe is refused as already active, and the card then says so', async () => {
+    tokenStore.setSession('tok');
+    createMock.mockRejectedValue(new ApiError('Your plan is already active.', { code: 'already-active', status: 409 }));
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    const plan = screen.getByRole('article', { name: 'Lifetime' });
+    expect(await within(plan).findByText('Your plan is active')).toBeInTheDocument();
+    expect(within(plan).queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   test('while the plan is being checked the button waits, then an inactive member gets Subscribe', async () => {
     tokenStore.setSession('tok');
     let answer: (user: User) => void = () => undefined;

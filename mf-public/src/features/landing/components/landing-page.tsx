@@ -30,11 +30,11 @@ const BENEFITS = [
 /** / — product text for network and affiliate marketers and the one plan card (spec §2, §9). */
 export function LandingPage() {
   usePageTitle('Link rotator for network & affiliate marketers');
-  const { subscribe, busy } = useSubscribe();
   const signedIn = useToken() !== null;
   const isAdmin = useIsAdmin();
   // An admin has no plan of their own (the server refuses their profile call): nothing to check.
-  const plan = usePlanStatus(signedIn && !isAdmin);
+  const [plan, planIsActive] = usePlanStatus(signedIn && !isAdmin);
+  const { subscribe, busy } = useSubscribe(planIsActive);
   const card = signedIn && isAdmin ? 'admin' : plan;
   const cancelled = usePaymentCancelled();
   return (

@@ -10,7 +10,8 @@ import { getProfile } from '@rotalink/shared-api';
  */
 export type PlanStatus = 'unknown' | 'checking' | 'active' | 'inactive';
 
-export function usePlanStatus(check: boolean): PlanStatus {
+/** The status, and how to say the server has just answered "already active" (a tab opened before the payment). */
+export function usePlanStatus(check: boolean): [PlanStatus, () => void] {
   const [status, setStatus] = useState<PlanStatus>(check ? 'checking' : 'unknown');
   useEffect(() => {
     if (!check) {
@@ -31,5 +32,5 @@ export function usePlanStatus(check: boolean): PlanStatus {
       live = false;
     };
   }, [check]);
-  return status;
+  return [status, () => setStatus('active')];
 }

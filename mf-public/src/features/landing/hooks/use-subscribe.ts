@@ -1,11 +1,15 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { createPaymentSession, errorText, MESSAGES, tokenStore } from '@rotalink/shared-api';
+import { ApiError, createPaymentSession, errorText, MESSAGES, tokenStore } from '@rotalink/shared-api';
 import { leavePageFor } from '../../../components/leave-page';
 
-/** The subscribe flow of spec §4: confirm, create the checkout session, go to the provider. */
-export function useSubscribe(): { subscribe: () => Promise<void>; busy: boolean } {
+/**
+ * The subscribe flow of spec §4: confirm, create the checkout session, go to the provider.
+ * `onAlreadyActive`: the server refused because the plan is active (paid in another tab since
+ * this page was opened), so the page can show it instead of offering Subscribe again.
+ */
+export function useSubscribe(onAlreadyActive?: () => void): { subscribe: () => Promise<void>; busy: boolean } {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
@@ -28,6 +32,7 @@ export function useSubscribe(): { subscribe: () => Promise<void>; busy: boolean 
       leavePageFor(url);
     } catch (error) {
       toast.error(errorText(error, MESSAGES.somethingWentWrong)); // spec §8: a creation error is a toast
+      if (error instanceof ApiError && error.code === 'already-active') onAlreadyActive?.();
       running.current = false;
       setBusy(false);
     }
