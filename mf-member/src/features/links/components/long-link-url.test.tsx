@@ -59,4 +59,16 @@ describe('AddLinksPage: a very long link URL', () => {
     await userEvent.click(card.getByRole('button', { name: 'Edit Big shop' }));
     expect(within(screen.getByRole('form', { name: 'Edit Big shop' })).getByLabelText(/URL/)).toHaveValue(LONG_URL);
   });
+
+  it('without a name, its buttons name it by a short form of the address, not all 2,000 characters', async () => {
+    (getMemberLinks as jest.Mock).mockResolvedValue({
+      pending: [makeLink({ id: 'l1', name: '', link: LONG_URL })],
+      paused: [],
+      completed: [],
+    });
+    renderPage(<AddLinksPage />, { path: '/Addlinks', url: '/Addlinks?userId=u_member1' });
+    const short = `${LONG_URL.slice(0, 59)}…`;
+    const edit = await screen.findByRole('button', { name: `Edit ${short}` });
+    expect(edit.getAttribute('aria-label') ?? edit.textContent ?? '').not.toContain(LONG_URL.slice(100, 140));
+  });
 });

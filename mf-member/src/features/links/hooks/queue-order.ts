@@ -26,5 +26,14 @@ export function orderWithLinkAhead(pending: readonly Link[], linkId: string): st
   return ids;
 }
 
-/** How a link is named on buttons and in announcements. */
-export const linkLabel = (link: Pick<Link, 'name' | 'link'>): string => link.name || link.link;
+/** Longest address a label spells out: a screen reader reads the whole label on every button. */
+const LABEL_MAX = 60;
+
+/**
+ * How a link is named on buttons and in announcements: its name, or for a link without one its
+ * address, cut at 60 characters ("Edit" followed by a 2,000-character URL was read out in full).
+ */
+export const linkLabel = (link: Pick<Link, 'name' | 'link'>): string => {
+  if (link.name) return link.name;
+  return link.link.length > LABEL_MAX ? `${link.link.slice(0, LABEL_MAX - 1)}…` : link.link;
+};
