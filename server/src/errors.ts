@@ -1,7 +1,8 @@
 import type { ErrorCode } from '@rotalink/shared-api/contract';
 import { paths } from '@rotalink/shared-api/paths';
-import { MESSAGES } from '@rotalink/shared-api/rules';
+import { MESSAGES, VISIBLE_TEXT_PATTERN } from '@rotalink/shared-api/rules';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isForeignKeyViolation } from './db/dialect-sql';
 import { isDatabaseUnavailable } from './db/unavailable';
 
 /**
@@ -71,6 +72,7 @@ export class Unavailable extends HttpError {
 }
 
 /** The 503 text when the database is away (README "Failure modes"). */
+export const CHANGED_MEANWHILE = 'What this change refers to was deleted meanwhile. Please reload the page.';
 export const DATABASE_UNAVAILABLE = 'The database is temporarily unavailable. Please try again in a moment.';
 /** Seconds a client should wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -157,7 +159,8 @@ export function validationMessage(issues: AjvIssue[], context: string | undefine
     case 'format':
       return params.format === 'email' ? `${label} must be a valid email address.` : `${label} is not valid.`;
     case 'pattern':
-      return `${label} is not valid.`;
+      // Only spaces or invisible characters where a name is required: it is missing, not malformed.
+      return params.pattern === VISIBLE_TEXT_PATTERN.source ? `${label} is required.` : `${label} is not valid.`;
     case 'type':
       return `${label} must be ${params.type === 'integer' ? 'a whole number' : `${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${params.type}`}.`;
     case 'minimum':
@@ -239,6 +242,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return send(reply, 400, 'The request body length is not valid.', 'invalid');
     }
     if (prepareUnavailable(err, request, reply)) return send(reply, 503, DATABASE_UNAVAILABLE, 'unavailable', loginExtra(request));
+    // A race with a deletion (the account or profile went while this call ran): not our fault, nor a 500.
+    if (isForeignKeyViolation(err)) return send(reply, 409, CHANGED_MEANWHILE, 'conflict');
     // @fastify/rate-limit and other plugins throw errors that carry their own 4xx status.
     const status = err.statusCode ?? 500;
     if (status === 429) return send(reply, 429, 'Too many requests, please try again later.', 'rate-limited');

@@ -188,6 +188,43 @@ describe.each(engines)('bad input on every route (%s)', (engine) => {
     expect(row).toEqual({ id: m.userId, subscription_status: 'inactive' });
   });
 
+  it('a required name or phone made only of spaces or invisible characters is missing, not stored empty', async () => {
+    const blanks = ['   ', '\u00A0', '\u200B', ' \u2060\uFEFF '];
+    for (const blank of blanks) {
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { firstName: blank, lastName: 'B', email: `blank-${Date.now()}@example.com`, password: 'password1' },
+      });
+      expect(signup.statusCode).toBe(400);
+      expect(signup.json().error).toBe('First name is required.');
+      const update = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/updateProfile',
+        headers: bearer(m.token),
+        payload: { first_name: 'A', last_name: blank },
+      });
+      expect(update.statusCode).toBe(400);
+      expect(update.json().error).toBe('Last name is required.');
+      const sub = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/subprofile',
+        headers: bearer(m.token),
+        payload: { firstName: 'A', lastName: 'B', email: '', phone: '   ', password: '' },
+      });
+      expect(sub.statusCode).toBe(400);
+      expect(sub.json().error).toBe('Phone is not valid.');
+    }
+    // Names in any script, with inner spaces, still go through.
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/updateProfile',
+      headers: bearer(m.token),
+      payload: { first_name: 'José María', last_name: 'محمد' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('unknown routes are a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);

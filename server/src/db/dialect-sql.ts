@@ -47,6 +47,15 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
+ * A FOREIGN KEY refused the write: what it pointed at was deleted meanwhile (an account deleted
+ * while one of its own calls ran). PostgreSQL 23503; SQLite with foreign_keys on.
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
  * PostgreSQL: the schema new tables land in (first of search_path). The migrator needs it named,
  * or its "does the table exist" check also sees other schemas' migration tables.
  */

@@ -12,6 +12,7 @@ import {
   MIN_PASSWORD,
   MIN_PHONE,
   PHONE_PATTERN,
+  VISIBLE_TEXT_PATTERN,
 } from '../rules/limits';
 
 /** Limits every text field shares, so a huge string is a 400, never a slow query or a 500 (they live in rules/limits.ts). */
@@ -22,7 +23,7 @@ export const Id = Type.String({ minLength: 1, maxLength: MAX_ID, pattern: '^[A-Z
 
 export const Email = Type.String({ format: 'email', minLength: MIN_EMAIL, maxLength: MAX_EMAIL });
 export const Password = Type.String({ minLength: MIN_PASSWORD, maxLength: MAX_PASSWORD });
-export const Name = Type.String({ minLength: 1, maxLength: MAX_NAME });
+export const Name = Type.String({ minLength: 1, maxLength: MAX_NAME, pattern: VISIBLE_TEXT_PATTERN.source });
 export const Text = Type.String({ maxLength: MAX_TEXT });
 export const Phone = Type.String({ minLength: MIN_PHONE, maxLength: MAX_PHONE, pattern: PHONE_PATTERN.source });
 

@@ -17,8 +17,13 @@ export const MAX_CLICKS = 1_000_000_000;
 /** The admin's membership editor: package_price in dollars, 0 to this. */
 export const MAX_PRICE = 1_000_000;
 
-/** Digits, spaces and + ( ) - . only (the contract's Phone). */
-export const PHONE_PATTERN = /^[0-9+()\-. ]+$/;
+/** Digits, spaces and + ( ) - . only, and at least one digit (the contract's Phone): "   " is no phone. */
+export const PHONE_PATTERN = /^(?=.*[0-9])[0-9+()\-. ]+$/;
+/**
+ * A required name: at least one character that is neither a space (any Unicode space, NBSP
+ * included) nor invisible (zero-width space/joiners, word joiner, BOM) — such a name was stored empty.
+ */
+export const VISIBLE_TEXT_PATTERN = /[^\s\u200B-\u200D\u2060\uFEFF]/;
 /**
  * A pragmatic email check for forms: something@domain.tld, no spaces. The server checks the
  * contract's `format: 'email'` for real.

@@ -96,4 +96,46 @@ describe.each(engines)('a new password or a new address voids the links sent bef
     expect(reset.json().error).toBe(RESET_TEXT.invalid);
     await loginMember(t.app, newEmail, m.password);
   });
+
+  describe('sub-profiles (found by a security test)', () => {
+    const subEmail = () => `sub-${++n}-${Date.now()}@example.com`;
+    async function subProfile(email: string, password: string): Promise<string> {
+      const res = await post('/api/auth/subprofile', { firstName: 'Sub', lastName: 'Profile', email, phone: '12345', password }, m.token);
+      expect(res.statusCode).toBe(201);
+      return res.json().user_id as string;
+    }
+    const update = (token: string, body: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/api/auth/updatesubprofile', headers: bearer(token), payload: body });
+
+    it('a member moving a sub-profile to a new address, or giving it a new password, voids the reset links sent before', async () => {
+      const old = subEmail();
+      const id = await subProfile(old, 'sub-password-1');
+      const first = await resetToken(old);
+      const moved = subEmail();
+      const fields = { userId: id, first_name: 'Sub', last_name: 'Profile', phone: '12345' };
+      expect((await update(m.token, { ...fields, email: moved })).statusCode).toBe(200);
+      expect((await post('/api/auth/reset-password', { token: first, password: 'old-inbox-password-1' })).statusCode).toBe(400);
+
+      const second = await resetToken(moved);
+      expect((await update(m.token, { ...fields, email: moved, password: 'member-set-password-1' })).statusCode).toBe(200);
+      const reset = await post('/api/auth/reset-password', { token: second, password: 'someone-else-1' });
+      expect(reset.statusCode).toBe(400);
+      expect(reset.json().error).toBe(RESET_TEXT.invalid);
+      await loginMember(t.app, moved, 'member-set-password-1');
+    });
+
+    it('a sub-profile’s own session cannot move its sign-in to another address or password (403), but may keep them', async () => {
+      const email = subEmail();
+      const id = await subProfile(email, 'sub-password-2');
+      const own = await loginMember(t.app, email, 'sub-password-2');
+      const fields = { userId: id, first_name: 'Sub', last_name: 'Renamed', phone: '12345' };
+      for (const change of [{ email: attackerAddress() }, { email, password: 'attacker-password-2' }]) {
+        const res = await update(own, { ...fields, ...change });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toBe("Only the member can change a sub-profile's email or password.");
+      }
+      expect((await update(own, { ...fields, email: email.toUpperCase() })).statusCode).toBe(200);
+      await loginMember(t.app, email, 'sub-password-2');
+    });
+  });
 });

@@ -12,6 +12,7 @@ import { forUpdate, isUniqueViolation } from '../../db/dialect-sql';
 import { newId, nowIso } from '../../db/ids';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { EMAIL_TAKEN } from '../auth/auth.service';
+import { useAllResets } from '../password-reset/password-resets.repository';
 import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
 import { userRowToSubProfile } from '../users/user.mapper';
 import { deleteAccount } from '../users/delete-account';
@@ -21,6 +22,7 @@ import type { UserRow } from '../users/users.table';
 export const SUB_OF_SUB = 'A sub-profile cannot have sub-profiles of its own.';
 export const NOT_A_SUB_PROFILE = 'This is not a sub-profile. Edit your own profile on the profile page.';
 export const SUB_CANNOT_DELETE = 'Only the member can delete a sub-profile.';
+export const SUB_CANNOT_CHANGE_SIGN_IN = "Only the member can change a sub-profile's email or password.";
 export const NOT_A_SUB_PROFILE_TO_DELETE = 'This is not a sub-profile: only sub-profiles can be deleted here.';
 export const SUB_PROFILE_LIMIT = `A member can have at most ${PLAN.subProfilesPerMember} sub-profiles.`;
 
@@ -99,6 +101,10 @@ export async function updateSubProfile(opts: { db: Db; auth: AuthContext; body: 
   const { db, auth, body } = opts;
   const row = await loadSubProfile({ db, auth, userId: body.userId });
   const email = optionalEmail(body.email);
+  const signInChanges = email !== row.email || Boolean(body.password);
+  // The sign-in of a sub-profile is its member's to set: its own session (no current password, no
+  // mailed link) must not be enough to move it to another address or password for good.
+  if (signInChanges && auth.userId === row.id) throw new Forbidden(SUB_CANNOT_CHANGE_SIGN_IN);
   await assertEmailFree(db, email, row.id);
   const changes = {
     first_name: body.first_name.trim(),
@@ -112,7 +118,11 @@ export async function updateSubProfile(opts: { db: Db; auth: AuthContext; body: 
     ...(body.password ? { password_hash: await hashPassword(body.password), tokens_valid_after: nowIso() } : {}),
   };
   try {
-    await updateUser(db, row.id, changes);
+    await db.transaction().execute(async (trx) => {
+      await updateUser(trx, row.id, changes);
+      // Reset links went to the old address, or were asked for before the new password: void.
+      if (signInChanges) await useAllResets(trx, row.id, nowIso());
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new Conflict(EMAIL_TAKEN, 'email-taken');
     throw err;
