@@ -19,7 +19,15 @@ describe('LINK_URL_PATTERN (spec §5)', () => {
     'www.',
     'https://exa mple.com',
     ' https://example.com',
-  ])('refuses %s', (url) => expect(LINK_URL_PATTERN.test(url)).toBe(false));
+    // Invisible formatting in the path: a right-to-left override, a zero-width space, an isolate.
+    'https://evil.example/\u202Efdp.exe',
+    'https://shop.example.com/ref\u200B?id=1',
+    'https://shop.example.com/\u2067x\u2069',
+  ])('refuses %j', (url) => expect(LINK_URL_PATTERN.test(url)).toBe(false));
+
+  it('accepts a path in any script (only invisible formatting is refused)', () => {
+    expect(LINK_URL_PATTERN.test('https://shop.example.com/تخفيضات/ofertas-año')).toBe(true);
+  });
 });
 
 describe('linkHref', () => {
