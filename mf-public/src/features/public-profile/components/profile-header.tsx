@@ -1,7 +1,16 @@
 import type { AboutProfile } from '@rotalink/shared-api';
 
-function initials(profile: AboutProfile): string {
-  const letters = [profile.first_name, profile.last_name].map((part) => part.trim().charAt(0)).join('');
+/**
+ * The first whole character a reader sees (a grapheme: an emoji, a flag, a letter with its
+ * accent), not the first UTF-16 unit: "🚀 Rocket" showed half an emoji, drawn as "�".
+ */
+const firstCharacter = (text: string): string => {
+  const [first] = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text.trim());
+  return first?.segment ?? '';
+};
+
+export function initials(profile: Pick<AboutProfile, 'first_name' | 'last_name'>): string {
+  const letters = [profile.first_name, profile.last_name].map(firstCharacter).join('');
   return letters.toUpperCase() || '?';
 }
 
