@@ -58,7 +58,10 @@ export type OwningMember = Static<typeof OwningMember>;
 /** `member`: for a sub-profile, its member; null for a member. Optional: an older API did not send it. */
 export const AdminUserDetails = Type.Object({
   user: AdminUser,
+  /** In the rotation (pending or completed); paused links are in `paused` (issue 16). */
   links: Type.Array(Link),
+  /** Links paused by the member or the health check: visitors never get them. */
+  paused: Type.Optional(Type.Array(Link)),
   subProfiles: Type.Array(SubProfile),
   member: Type.Optional(Nullable(OwningMember)),
 });

@@ -169,6 +169,19 @@ describe.each(engines)('admin member list and user details, issue 12 (%s)', (eng
     expect(sub.json().user).toMatchObject({ account: 'sub-profile' });
     expect(sub.json().member).toEqual({ user_id: m.userId, email: m.email, first_name: expect.any(String), last_name: expect.any(String) });
 
+    // A paused link is not pending: it is listed apart (visitors never get it).
+    const second = body.links[1] as { id: string };
+    const pause = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/pauseLink',
+      headers: bearer(m.token),
+      payload: { user_id: m.userId, link_id: second.id, paused: true },
+    });
+    expect(pause.statusCode).toBe(200);
+    const after = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${m.userId}`, headers: bearer(admin) })).json();
+    expect(after.links.map((l: { name: string }) => l.name)).toEqual(['First']);
+    expect(after.paused.map((l: { name: string }) => l.name)).toEqual(['Second']);
+
     const unknown = await t.app.inject({ method: 'GET', url: '/api/admin/users/nobody-here', headers: bearer(admin) });
     expect(unknown.statusCode).toBe(404);
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/users/not%20an%20id', headers: bearer(admin) });

@@ -41,7 +41,9 @@ export async function readUserDetails(db: Db, userId: string): Promise<AdminUser
   ]);
   return {
     user: toAdminUser({ ...row, sub_profile_count: subCount }),
-    links: links.map(linkRowToLink),
+    // A paused link is neither pending nor completed: listed apart, as on the member's page.
+    links: links.filter((l) => l.paused_at === null).map(linkRowToLink),
+    paused: links.filter((l) => l.paused_at !== null).map(linkRowToLink),
     subProfiles: subs.map(userRowToSubProfile),
     member: member ? { user_id: member.id, email: member.email ?? '', first_name: member.first_name, last_name: member.last_name } : null,
   };

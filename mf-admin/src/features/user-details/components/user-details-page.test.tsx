@@ -59,6 +59,24 @@ const answer = (user: AdminUser = alice, userLinks: Link[] = [], subProfiles: Su
 const renderDetails = (entry: Parameters<typeof renderRoute>[2]) => renderRoute(<UserDetailsPage />, '/user-details', entry);
 const withState = (user = alice) => renderDetails({ pathname: '/user-details', search: `?userId=${user.user_id}`, state: { user } });
 
+test('paused links are listed apart, not as pending (visitors never get them)', async () => {
+  const paused = { id: 'l-dead', name: 'Dead one', link: 'https://nonexistent.example.com', clicks: 0, max_clicks: 3 };
+  mockDetails.mockResolvedValue({ ...answer(alice, links), paused: [paused] });
+  withState();
+  const pending = await screen.findByRole('region', { name: /Pending links/ });
+  expect(within(pending).queryByText('Dead one')).not.toBeInTheDocument();
+  const region = screen.getByRole('region', { name: /Paused links/ });
+  expect(within(region).getByText('Dead one')).toBeInTheDocument();
+  expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Paused links (1)');
+});
+
+test('no paused links: no Paused section', async () => {
+  mockDetails.mockResolvedValue(answer(alice, links));
+  withState();
+  await screen.findByRole('region', { name: /Pending links/ });
+  expect(screen.queryByRole('region', { name: /Paused links/ })).not.toBeInTheDocument();
+});
+
 test('shows the user from navigation state with their links split into pending and completed', async () => {
   mockDetails.mockResolvedValue(answer(alice, links));
   withState();

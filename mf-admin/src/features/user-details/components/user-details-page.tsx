@@ -83,6 +83,8 @@ function UserDetails() {
         <div className="adm-details__links">
           <LinkList title="Pending links" links={details.pending} empty="No pending links." />
           <LinkList title="Completed links" links={details.completed} empty="No completed links yet." />
+          {/* Paused by the member or the health check: not in the rotation, so not "pending". */}
+          {details.paused.length > 0 && <LinkList title="Paused links" links={details.paused} empty="" />}
           {user.account !== 'sub-profile' && <SubProfileList subProfiles={details.subProfiles} from={details.listPath} />}
         </div>
       )}

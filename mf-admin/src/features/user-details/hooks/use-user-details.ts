@@ -83,6 +83,7 @@ export function useUserDetails(handleAccessError: (err: unknown) => boolean) {
     member: data?.member ?? null,
     pending,
     completed,
+    paused: data?.paused ?? [],
     subProfiles: data?.subProfiles ?? [],
     loading,
     error,
