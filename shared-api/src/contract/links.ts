@@ -17,11 +17,15 @@ export type LinkLists = Static<typeof LinkLists>;
 /**
  * A link as its owner sees it (GET /api/links/userliks, issue 14): `clicks` are the counted clicks
  * that burn the cap (a reset puts them back to 0); `counted_clicks` and `all_clicks` (bots and
- * repeats too) are the link's lifetime totals.
+ * repeats too) are the link's lifetime totals — only in the answer to the owner's own token (the
+ * call is public, and a link's bot and repeat totals are the owner's business, like its stats).
  */
 export const MemberLink = Type.Composite([
   Link,
-  Type.Object({ counted_clicks: Type.Integer({ minimum: 0 }), all_clicks: Type.Integer({ minimum: 0 }) }),
+  Type.Object({
+    counted_clicks: Type.Optional(Type.Integer({ minimum: 0 })),
+    all_clicks: Type.Optional(Type.Integer({ minimum: 0 })),
+  }),
 ]);
 export type MemberLink = Static<typeof MemberLink>;
 /** What the last health check of a link's destination saw (issue 16). */

@@ -53,15 +53,16 @@ export function linkRowToPausedLink(row: MemberLinkFields): PausedLink {
 
 /**
  * Rows in queue order → the owner's three lists (issue 16: a paused link is neither pending nor
- * completed). `paused` is filled only for the owner: the call is public (spec §7), and why a link
- * was paused is nobody else's business; everyone else simply does not see paused links.
+ * completed). `paused` and the lifetime totals are filled only for the owner: the call is public
+ * (spec §7), and why a link was paused, or how many bots clicked it, is nobody else's business;
+ * everyone else sees the links as the visitor page does.
  */
 export function toMemberLinkLists(rows: MemberLinkFields[], owner = true): MemberLinkLists {
   const lists: MemberLinkLists = { pending: [], completed: [], paused: [] };
   for (const row of rows) {
     if (row.paused_at) {
       if (owner) lists.paused.push(linkRowToPausedLink(row));
-    } else (isCompleted(row) ? lists.completed : lists.pending).push(linkRowToMemberLink(row));
+    } else (isCompleted(row) ? lists.completed : lists.pending).push(owner ? linkRowToMemberLink(row) : linkRowToLink(row));
   }
   return lists;
 }

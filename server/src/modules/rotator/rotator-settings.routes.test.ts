@@ -148,5 +148,12 @@ describe.each(engines)('rotator settings API (%s)', (engine) => {
     });
     const pub = (await t.app.inject({ method: 'GET', url: `/api/public/userliks?user_id=${m.userId}` })).json();
     expect(pub.pending[0]).toEqual({ id: link.id, name: '', link: 'https://a.example.com', clicks: 1, max_clicks: 5 });
+    // The member call is public too (spec §7): without the owner's token, or with another
+    // member's, it shows no totals (found by a security test: they gave away the bot count).
+    const other = await signupMember(t.app);
+    for (const headers of [{}, bearer(other.token)]) {
+      const seen = (await t.app.inject({ method: 'GET', url: `/api/links/userliks?user_id=${m.userId}`, headers })).json();
+      expect(seen.pending[0]).toEqual({ id: link.id, name: '', link: 'https://a.example.com', clicks: 1, max_clicks: 5 });
+    }
   });
 });
