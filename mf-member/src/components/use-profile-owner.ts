@@ -1,4 +1,4 @@
-import { getProfile, getSubProfiles } from '@rotalink/shared-api';
+import { errorKind, getProfile, getSubProfile, getSubProfiles } from '@rotalink/shared-api';
 import { useAsyncData } from './use-async-data';
 import { isSubProfileAccount } from './use-my-profile';
 
@@ -11,6 +11,19 @@ export interface ProfileOwner {
   planActive: boolean;
   /** A sub-profile signed in on its own: its plan is its member's, which it cannot buy itself. */
   signedInAsSubProfile: boolean;
+}
+
+/**
+ * An id missing from the member's lists is either someone else's (403) or no profile at all any
+ * more (404, e.g. a deleted sub-profile): only the server can tell, so it is asked once. A 404 is
+ * thrown (the pages show ProfileGone); any other answer leaves it "not one of yours".
+ */
+async function throwIfGone(userId: string): Promise<void> {
+  try {
+    await getSubProfile(userId);
+  } catch (error) {
+    if (errorKind(error) === 'not-found') throw error;
+  }
 }
 
 /**
@@ -27,8 +40,10 @@ export function useProfileOwner(userId: string, enabled: boolean) {
         return { name: `${profile.first_name} ${profile.last_name}`.trim(), isMember: true, planActive, signedInAsSubProfile };
       }
       const sub = (subs.subProfiles ?? []).find((s) => s.user_id === userId);
+      if (sub) return { name: `${sub.first_name} ${sub.last_name}`.trim(), isMember: false, planActive, signedInAsSubProfile };
+      await throwIfGone(userId);
       // null: not one of this member's profiles (the link calls will be refused too)
-      return sub ? { name: `${sub.first_name} ${sub.last_name}`.trim(), isMember: false, planActive, signedInAsSubProfile } : null;
+      return null;
     },
     [userId],
     enabled,

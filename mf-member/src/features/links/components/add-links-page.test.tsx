@@ -32,6 +32,8 @@ jest.mock('@rotalink/shared-api', () => ({
   ),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
+  // Asked only for an id missing from the member's lists (404 = deleted, use-profile-owner.ts).
+  getSubProfile: jest.fn(),
   getMemberLinks: jest.fn(),
   addLink: jest.fn(),
   resetLink: jest.fn(),
@@ -170,6 +172,18 @@ describe('AddLinksPage: lists', () => {
     m.getMemberLinks.mockRejectedValueOnce(new ApiError('Forbidden', { code: 'forbidden', status: 403, serverMessage: 'Forbidden' }));
     renderLinks('someone_else');
     expect(await screen.findByRole('alert')).toHaveTextContent('These links belong to a profile that is not yours.');
+  });
+
+  it("says 'This profile no longer exists.' for a deleted sub-profile (404), with the way back and no Retry", async () => {
+    m.getMemberLinks.mockRejectedValue(
+      new ApiError('User not found.', { code: 'not-found', status: 404, serverMessage: 'User not found.' }),
+    );
+    renderLinks('s_deleted');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This profile no longer exists.');
+    expect(alert).not.toHaveTextContent('Failed to load user links.');
+    expect(within(alert).getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/user');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('says the service is temporarily unavailable on a 503, with a retry', async () => {

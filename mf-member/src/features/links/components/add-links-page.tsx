@@ -6,6 +6,7 @@ import { BackToDashboard, TitledPage } from '../../../components/page-frame';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { LiveStatus } from '../../../components/live/live-status';
 import { NotYourProfile } from '../../../components/not-your-profile';
+import { ProfileGone } from '../../../components/profile-gone';
 import { publicProfileUrl, statsPath } from '../../../components/public-link';
 import { SubscribeButton } from '../../../components/subscribe-button';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -50,6 +51,13 @@ export function AddLinksPage() {
     const error = links.lists.state.error ?? owner.state.error;
     // Refused as who the member is (403, or no valid token): retrying cannot help.
     const kind = errorKind(error);
+    if (kind === 'not-found') {
+      return (
+        <TitledPage title="Links">
+          <ProfileGone />
+        </TitledPage>
+      );
+    }
     const refused = kind === 'forbidden' || kind === 'unauthorized' || kind === 'session-ended';
     return (
       <TitledPage title="Links">

@@ -133,6 +133,57 @@ describe('RotatorSettingsSection', () => {
     expect(mockPut).not.toHaveBeenCalled();
   });
 
+  it('saves the rest when a left-over backup URL is invalid but not the chosen finish, without sending it', async () => {
+    mockPut.mockResolvedValue({ message: 'Rotator settings saved', settings: { ...saved, mode: 'spillover' } });
+    renderSection();
+    await screen.findByRole('form', { name: 'Rotator settings' });
+    await userEvent.click(within(form()).getByRole('radio', { name: 'Send visitors to a backup URL' }));
+    await userEvent.type(within(form()).getByLabelText('Backup URL'), 'example.com/x');
+    await userEvent.click(within(form()).getByRole('radio', { name: 'Send visitors to my public page' }));
+    await userEvent.selectOptions(within(form()).getByLabelText('Rotation mode'), 'spillover');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
+    expect(within(form()).queryByText("Backup URL must start with 'https://' or 'www.'")).not.toBeInTheDocument();
+    // only sent fields change: leaving backup_url out keeps the server's stored one
+    expect(mockPut).toHaveBeenCalledTimes(1);
+    expect(mockPut.mock.calls[0][0]).toEqual({
+      user_id: 'u_member1',
+      mode: 'spillover',
+      on_finish: 'page',
+      unique_window_hours: 0,
+      filter_bots: true,
+      notify_link_completed: true,
+      notify_queue_empty: true,
+    });
+    expect(await screen.findByText('Rotator settings saved')).toBeInTheDocument();
+  });
+
+  it('does not clear the stored backup URL when its field is emptied while another finish is chosen', async () => {
+    mockGet.mockResolvedValue({ ...saved, backup_url: 'https://b.example.com' });
+    mockPut.mockResolvedValue({ message: 'Rotator settings saved', settings: { ...saved, backup_url: 'https://b.example.com' } });
+    renderSection();
+    await screen.findByRole('form', { name: 'Rotator settings' });
+    await userEvent.clear(within(form()).getByLabelText(/Backup URL/));
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
+    expect(mockPut).toHaveBeenCalledTimes(1);
+    expect(mockPut.mock.calls[0][0]).not.toHaveProperty('backup_url');
+  });
+
+  it('moves the focus to the first invalid field when it refuses to send', async () => {
+    renderSection();
+    await screen.findByRole('form', { name: 'Rotator settings' });
+    await userEvent.click(within(form()).getByRole('radio', { name: 'Send visitors to a backup URL' }));
+    const windowField = within(form()).getByLabelText('Unique window (hours)');
+    await userEvent.clear(windowField);
+    await userEvent.type(windowField, '721');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
+    expect(within(form()).getByLabelText('Backup URL')).toHaveFocus();
+    await userEvent.type(within(form()).getByLabelText('Backup URL'), 'www.b.example.com');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save rotator settings' }));
+    expect(windowField).toHaveFocus();
+    expect(windowField).toHaveAccessibleDescription(expect.stringContaining(WINDOW_MESSAGE));
+    expect(mockPut).not.toHaveBeenCalled();
+  });
+
   it('drops a field’s message and red border as soon as the field is edited', async () => {
     renderSection();
     await screen.findByRole('form', { name: 'Rotator settings' });

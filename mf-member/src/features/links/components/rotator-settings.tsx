@@ -1,9 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CopyLink } from '../../../components/copy-link';
 import { TextField } from '../../../components/field';
+import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { ON_FINISH_CHOICES, ROTATION_MODE_CHOICES } from '../hooks/rotator-choices';
 import {
+  ERROR_FIELD_ORDER,
   errorFieldOf,
   FINISH_TEXT,
   MODE_TEXT,
@@ -28,6 +30,7 @@ export function RotatorSettingsSection({ userId }: { userId: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const modeId = useId();
   const finishId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
 
   // The form starts from what the server has, and again after each save.
   useEffect(() => {
@@ -63,7 +66,10 @@ export function RotatorSettingsSection({ userId }: { userId: string }) {
     event.preventDefault();
     const found = validateRotatorForm(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(formRef.current, ERROR_FIELD_ORDER, found);
+      return;
+    }
     const result = await save(values);
     setServerError(result.ok ? null : result.error);
   };
@@ -81,7 +87,7 @@ export function RotatorSettingsSection({ userId }: { userId: string }) {
       </div>
       <CopyLink url={current.rotator_url} label="rotator link" />
 
-      <form className="mem-form" onSubmit={onSubmit} noValidate aria-label="Rotator settings">
+      <form ref={formRef} className="mem-form" onSubmit={onSubmit} noValidate aria-label="Rotator settings">
         <div className="mem-field">
           <label htmlFor={modeId} className="mem-field__label">
             Rotation mode
@@ -126,6 +132,7 @@ export function RotatorSettingsSection({ userId }: { userId: string }) {
         {(values.onFinish === 'backup' || values.backupUrl !== '') && (
           <TextField
             label="Backup URL"
+            name="backupUrl"
             note={values.onFinish === 'backup' ? undefined : '(not used unless chosen above)'}
             hint="Starts with https:// or www."
             inputMode="url"
@@ -138,6 +145,7 @@ export function RotatorSettingsSection({ userId }: { userId: string }) {
 
         <TextField
           label="Unique window (hours)"
+          name="windowHours"
           hint="0 = every click counts. Otherwise a visitor's repeat click on the same link within this many hours is not counted (up to 720)."
           inputMode="numeric"
           value={values.windowHours}

@@ -52,12 +52,19 @@ export const toFormValues = (s: RotatorSettings): RotatorFormValues => ({
 /** Says what to do, in the words of the form (the server sends the same text). */
 export const BACKUP_URL_REQUIRED = 'Enter a backup URL, or choose another option for when the queue is finished.';
 
+export const BACKUP_URL_RULE = "Backup URL must start with 'https://' or 'www.'";
+
+/** The fields with a message, in the order the form shows them (the first one takes the focus). */
+export const ERROR_FIELD_ORDER: readonly (keyof RotatorFormErrors)[] = ['backupUrl', 'windowHours'];
+
 /** The browser's check mirrors the server's texts (the server checks again). */
 export function validateRotatorForm(v: RotatorFormValues): RotatorFormErrors {
   const errors: RotatorFormErrors = {};
   const url = v.backupUrl.trim();
+  // Only the chosen finish is checked: a left-over typed value must not block saving the rest
+  // (toUpdateBody leaves it out, so the server keeps its stored one).
   if (v.onFinish === 'backup' && !url) errors.backupUrl = BACKUP_URL_REQUIRED;
-  else if (url && !LINK_URL_PATTERN.test(url)) errors.backupUrl = "Backup URL must start with 'https://' or 'www.'";
+  else if (v.onFinish === 'backup' && !LINK_URL_PATTERN.test(url)) errors.backupUrl = BACKUP_URL_RULE;
   if (!/^\d+$/.test(v.windowHours.trim()) || Number(v.windowHours) > MAX_WINDOW_HOURS) {
     errors.windowHours = `Unique window (hours) must be a whole number from 0 to ${MAX_WINDOW_HOURS}.`;
   }
@@ -70,12 +77,24 @@ export function errorFieldOf(key: keyof RotatorFormValues): keyof RotatorFormErr
   return key === 'windowHours' ? 'windowHours' : null;
 }
 
+/**
+ * The backup URL to send, or undefined to leave it out: when it is not the chosen finish, an empty
+ * or invalid typed value is not sent (the contract: only sent fields change), so the server keeps
+ * the stored one instead of refusing or clearing it.
+ */
+function backupUrlToSend(v: RotatorFormValues): string | undefined {
+  const url = v.backupUrl.trim();
+  if (v.onFinish === 'backup' || (url && LINK_URL_PATTERN.test(url))) return url;
+  return undefined;
+}
+
 export function toUpdateBody(v: RotatorFormValues, userId: string): UpdateRotatorBody {
+  const backupUrl = backupUrlToSend(v);
   return {
     user_id: userId,
     mode: v.mode,
     on_finish: v.onFinish,
-    backup_url: v.backupUrl.trim() || null,
+    ...(backupUrl === undefined ? {} : { backup_url: backupUrl }),
     unique_window_hours: Number(v.windowHours.trim()),
     filter_bots: v.filterBots,
     notify_link_completed: v.notifyLinkCompleted,

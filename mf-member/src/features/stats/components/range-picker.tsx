@@ -8,23 +8,25 @@ interface Props {
   onChange: (view: StatsView) => void;
   /** The browser's zone, said next to the choice: the days and hours are the member's. */
   tz: string;
+  /** Why the typed custom range cannot be shown (null: none); the page hides the figures meanwhile. */
+  error: string | null;
+  onError: (error: string | null) => void;
 }
 
 /** The range of the Stats page: 24 hours, 7 days, 30 days (rolling) or two days of the member's choice. */
-export function RangePicker({ view, onChange, tz }: Props) {
+export function RangePicker({ view, onChange, tz, error, onError }: Props) {
   const today = localDay(new Date());
   const [customOpen, setCustomOpen] = useState(view.preset === 'custom');
   const [days, setDays] = useState<CustomDays>({ start: today, end: today });
-  const [error, setError] = useState<string | null>(null);
 
   const onApply = (event: FormEvent) => {
     event.preventDefault();
     const result = customRange(days, tz);
     if ('error' in result) {
-      setError(result.error);
+      onError(result.error);
       return;
     }
-    setError(null);
+    onError(null);
     onChange({ preset: 'custom', range: result.range });
   };
 
@@ -43,6 +45,7 @@ export function RangePicker({ view, onChange, tz }: Props) {
                 if (p.id === 'custom') setCustomOpen(true);
                 else {
                   setCustomOpen(false);
+                  onError(null);
                   onChange({ preset: p.id });
                 }
               }}

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
+import { ApiError, getProfile, getSubProfile, getSubProfiles, tokenStore } from '@rotalink/shared-api';
 import { downloadClicksCsv, getStatsSeries, getStatsSummary } from '@rotalink/shared-api/live';
 import { makeSub, makeUser } from '../../../test-utils/fixtures';
 import { busySummary, live, makeBucket, makeSeries, makeSummary, makeTotals } from '../../../test-utils/stats-fixtures';
@@ -26,6 +26,7 @@ jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
+  getSubProfile: jest.fn(),
 }));
 jest.mock('@rotalink/shared-api/live', () => ({
   ...jest.requireActual('@rotalink/shared-api/live'),
@@ -44,6 +45,8 @@ const series = makeSeries([
 ]);
 const renderStats = (userId = 'u_member1') => renderPage(<StatsPage />, { path: '/stats', url: `/stats?userId=${userId}` });
 const HOUR = 3_600_000;
+/** The card with the range picker and the range's totals ('Counted' is a table column too). */
+const totalsCard = () => screen.findByRole('region', { name: 'Range and totals' });
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -167,6 +170,63 @@ describe('StatsPage', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(mockSeries).toHaveBeenCalledTimes(3));
     expect(mockSeries.mock.calls[2][0]).toMatchObject({ to: new Date(2026, 10, 21).toISOString(), interval: 'day' });
+  });
+
+  it('hides the previous range’s figures while the custom range is invalid, and shows the fixed range’s', async () => {
+    renderStats();
+    expect(await within(await totalsCard()).findByText('Counted')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Clicks over time' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    const form = screen.getByRole('form', { name: 'Custom range' });
+    await userEvent.clear(within(form).getByLabelText('From'));
+    await userEvent.type(within(form).getByLabelText('From'), '2026-11-10');
+    await userEvent.clear(within(form).getByLabelText('To (included)'));
+    await userEvent.type(within(form).getByLabelText('To (included)'), '2026-11-01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('The end day must not be before the start day.');
+    // the 7 days' figures are not this range's: none stay on screen under its message
+    expect(within(await totalsCard()).queryByText('Counted')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Clicks over time' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+
+    await userEvent.clear(within(form).getByLabelText('To (included)'));
+    await userEvent.type(within(form).getByLabelText('To (included)'), '2026-11-12');
+    await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    expect(await within(await totalsCard()).findByText('Counted')).toBeInTheDocument();
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+  });
+
+  it('refuses a typed start day after today instead of asking for it', async () => {
+    renderStats();
+    await within(await totalsCard()).findByText('Counted');
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    const form = screen.getByRole('form', { name: 'Custom range' });
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+    const day = `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}`;
+    await userEvent.clear(within(form).getByLabelText('From'));
+    await userEvent.type(within(form).getByLabelText('From'), day);
+    await userEvent.clear(within(form).getByLabelText('To (included)'));
+    await userEvent.type(within(form).getByLabelText('To (included)'), day);
+    await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('The start day must not be after today.');
+    expect(mockSeries).toHaveBeenCalledTimes(1);
+    expect(within(await totalsCard()).queryByText('Counted')).not.toBeInTheDocument();
+  });
+
+  it("says 'This profile no longer exists.' for a deleted sub-profile (404), with the way back and no Retry", async () => {
+    (getSubProfile as jest.Mock).mockRejectedValueOnce(
+      new ApiError('User not found.', { code: 'not-found', status: 404, serverMessage: 'User not found.' }),
+    );
+    renderStats('s_deleted');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This profile no longer exists.');
+    expect(alert).not.toHaveTextContent('This profile is not one of yours.');
+    expect(within(alert).getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/user');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(mockSummary).not.toHaveBeenCalled();
   });
 
   it('says when the range has no clicks yet', async () => {

@@ -5,6 +5,7 @@ import { BackToDashboard, TitledPage } from '../../../components/page-frame';
 import { EmptyState, ErrorPanel, Loading } from '../../../components/page-state';
 import { LiveStatus } from '../../../components/live/live-status';
 import { NotYourProfile } from '../../../components/not-your-profile';
+import { ProfileGone } from '../../../components/profile-gone';
 import { addLinksPath } from '../../../components/public-link';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useProfileOwner } from '../../../components/use-profile-owner';
@@ -25,6 +26,8 @@ export function StatsPage() {
   const userId = params.get('userId') ?? '';
   const owner = useProfileOwner(userId, Boolean(userId));
   const [view, setView] = useState<StatsView>({ preset: '7d' });
+  // An invalid custom range: the figures of the previous range are hidden, not shown as its own.
+  const [rangeError, setRangeError] = useState<string | null>(null);
   const tz = browserZone();
   const ready = owner.state.status === 'ready' && owner.state.data !== null;
   const { summary, series, downloadCsv, downloading } = useStats(userId, view, ready);
@@ -48,7 +51,9 @@ export function StatsPage() {
   if (owner.state.status === 'error' || owner.state.data === null) {
     return (
       <TitledPage title="Stats">
-        {owner.state.status === 'error' ? (
+        {owner.state.status === 'error' && errorKind(owner.state.error) === 'not-found' ? (
+          <ProfileGone />
+        ) : owner.state.status === 'error' ? (
           <ErrorPanel message={errorText(owner.state.error, MESSAGES.loadProfileFailed, { serverText: false })} onRetry={owner.retry}>
             {backToDashboard}
           </ErrorPanel>
@@ -82,17 +87,24 @@ export function StatsPage() {
       </header>
 
       <section className="mem-card" aria-label="Range and totals" style={{ display: 'grid', gap: 12 }}>
-        <RangePicker view={view} onChange={setView} tz={tz} />
-        {summary.state.status === 'ready' && <StatsTotalsList totals={summary.state.data.totals} />}
+        <RangePicker view={view} onChange={setView} tz={tz} error={rangeError} onError={setRangeError} />
+        {!rangeError && summary.state.status === 'ready' && <StatsTotalsList totals={summary.state.data.totals} />}
         <div className="mem-actions" style={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <LiveStatus stale={summary.stale || series.stale} />
-          <button type="button" className="mem-btn mem-btn--secondary" onClick={() => void downloadCsv()} disabled={downloading}>
+          <button
+            type="button"
+            className="mem-btn mem-btn--secondary"
+            onClick={() => void downloadCsv()}
+            disabled={downloading || rangeError !== null}
+          >
             {downloading ? 'Preparing CSV…' : 'Download CSV'}
           </button>
         </div>
       </section>
 
-      {refused ? (
+      {rangeError ? null : failure !== undefined && errorKind(failure) === 'not-found' ? (
+        <ProfileGone />
+      ) : refused ? (
         <NotYourProfile />
       ) : failure !== undefined ? (
         <ErrorPanel message={errorText(failure, LOAD_STATS_FAILED)} onRetry={retry}>

@@ -78,10 +78,14 @@ export function presetRange(preset: Exclude<Preset, 'custom'>, now: Date, tz = b
 }
 
 /** A custom range (both days included) or the reason it cannot be asked for. */
-export function customRange(days: CustomDays, tz = browserZone()): { range: StatsRange } | { error: string } {
+export const START_AFTER_TODAY = 'The start day must not be after today.';
+
+export function customRange(days: CustomDays, tz = browserZone(), now = new Date()): { range: StatsRange } | { error: string } {
   const start = localMidnight(days.start);
   const endDay = localMidnight(days.end);
   if (!start || !endDay) return { error: 'Choose a start and an end day.' };
+  // A typed day skips the field's max: a range of days to come can only count nothing.
+  if (start > localMidnight(localDay(now))!) return { error: START_AFTER_TODAY };
   if (endDay < start) return { error: 'The end day must not be before the start day.' };
   const end = dayAfter(endDay);
   const spanDays = Math.round((end.getTime() - start.getTime()) / DAY);

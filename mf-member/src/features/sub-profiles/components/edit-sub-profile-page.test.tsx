@@ -56,6 +56,17 @@ describe('EditSubProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
+  it("says 'This profile no longer exists.' for a deleted sub-profile (404), with the way back and no Retry", async () => {
+    mockGet.mockRejectedValue(new ApiError('User not found.', { code: 'not-found', status: 404, serverMessage: 'User not found.' }));
+    renderEdit('/editsubprofile?userId=s_deleted');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This profile no longer exists.');
+    expect(alert).not.toHaveTextContent('Failed to load profile data');
+    expect(within(alert).getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/user');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Sub-profile' })).not.toBeInTheDocument();
+  });
+
   it("says 'This profile is not one of yours.' for another member's id (403), as the links and Stats pages do", async () => {
     const notYours = 'You can only manage your own profile and sub-profiles.';
     mockGet.mockRejectedValue(new ApiError(notYours, { code: 'forbidden', status: 403, serverMessage: notYours }));

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, useToken } from '@rotalink/shared-api';
 import { NotYourProfile } from '../../../components/not-your-profile';
+import { ProfileGone } from '../../../components/profile-gone';
 import { BackToDashboard } from '../../../components/page-frame';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { addLinksPath } from '../../../components/public-link';
@@ -57,6 +58,8 @@ export function EditSubProfilePage() {
     );
   } else if (loadError?.kind === 'not-yours') {
     body = <NotYourProfile />;
+  } else if (loadError?.kind === 'gone') {
+    body = <ProfileGone />;
   } else if (loadError?.kind === 'own') {
     body = (
       <ErrorPanel message={OWN_PROFILE}>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ApiError, MESSAGES, errorKind, errorText, getProfile, getSubProfile, tokenStore, updateSubProfile } from '@rotalink/shared-api';
 import { NOT_YOUR_PROFILE } from '../../../components/not-your-profile';
+import { PROFILE_GONE } from '../../../components/profile-gone';
 import { useAsyncData } from '../../../components/use-async-data';
 import { useSubProfileForm, type SubProfileValues } from './use-sub-profile-form';
 
@@ -10,7 +11,7 @@ class NotFound extends Error {}
 class OwnProfile extends Error {}
 
 /** Why the sub-profile could not be loaded: each asks the page for a different way out. */
-type LoadFailure = { kind: 'sign-in' } | { kind: 'not-yours' } | { kind: 'own' } | { kind: 'failed'; text: string };
+type LoadFailure = { kind: 'sign-in' } | { kind: 'not-yours' } | { kind: 'gone' } | { kind: 'own' } | { kind: 'failed'; text: string };
 
 /**
  * The server refuses the member's own id with the same 403 as another member's (it is not a
@@ -25,15 +26,17 @@ async function ownIdOrRethrow(userId: string, error: unknown): Promise<never> {
 /**
  * Spec §8: a missing or refused token (401) is 'Unauthorized. Please login.' (and a way to sign
  * in). A 403 comes with a valid session: the id is not one of the member's sub-profiles, which
- * the page says as the links and Stats pages do, since signing in again cannot help.
+ * the page says as the links and Stats pages do, since signing in again cannot help. A 404: the
+ * sub-profile was deleted (or never existed), so a Retry could never work either.
  */
-function refusal(error: unknown): 'sign-in' | 'not-yours' | null {
+function refusal(error: unknown): 'sign-in' | 'not-yours' | 'gone' | null {
   const kind = errorKind(error);
   if (kind === 'unauthorized' || kind === 'session-ended') return 'sign-in';
+  if (kind === 'not-found') return 'gone';
   return kind === 'forbidden' ? 'not-yours' : null;
 }
 
-const REFUSAL_TEXT = { 'sign-in': MESSAGES.unauthorizedLogin, 'not-yours': NOT_YOUR_PROFILE } as const;
+const REFUSAL_TEXT = { 'sign-in': MESSAGES.unauthorizedLogin, 'not-yours': NOT_YOUR_PROFILE, gone: PROFILE_GONE } as const;
 
 /**
  * /editsubprofile?userId=: prefill from getsubprofile (subProfiles[0]), save with
