@@ -25,6 +25,7 @@ export function DashboardPage() {
   const clicks = useLiveClickCounts(
     me ? [me.user_id, ...subs.map((s) => s.user_id)] : [],
     Boolean(me) && subProfiles.state.status !== 'loading',
+    subProfiles.refresh,
   );
 
   if (profile.state.status === 'loading') {

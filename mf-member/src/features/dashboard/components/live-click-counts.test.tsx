@@ -63,6 +63,27 @@ describe('Dashboard: live click counts (issue 15)', () => {
     expect(mockProfiles).toHaveBeenCalledTimes(2); // still one request per poll
   });
 
+  it('a sub-profile deleted in another tab leaves this dashboard by the next poll, without a reload', async () => {
+    renderPage(<DashboardPage />, { path: '/user', url: '/user' });
+    await wait(100);
+    expect(screen.getByRole('cell', { name: 'Sub30 Page' })).toBeInTheDocument();
+    expect(getSubProfiles).toHaveBeenCalledTimes(1);
+
+    // Another tab deletes Sub30: the server's lists no longer have it.
+    delete counts.s_sub30;
+    jest.mocked(getSubProfiles).mockResolvedValue({ subProfiles: SUBS.slice(0, 29) });
+    await wait(LIVE_POLL_MS);
+    await wait(100);
+    expect(screen.queryByRole('cell', { name: 'Sub30 Page' })).not.toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Sub29 Page' })).toBeInTheDocument();
+    expect(getSubProfiles).toHaveBeenCalledTimes(2);
+
+    // Polls that match the screen ask for nothing more.
+    await wait(LIVE_POLL_MS);
+    await wait(LIVE_POLL_MS);
+    expect(getSubProfiles).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps the counts shown when a poll fails, says updates paused, and recovers', async () => {
     renderPage(<DashboardPage />, { path: '/user', url: '/user' });
     await wait(100);

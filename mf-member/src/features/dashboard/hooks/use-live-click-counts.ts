@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { getStatsProfiles, LIVE_POLL_MS } from '@rotalink/shared-api/live';
 import { useVisiblePolling } from '../../../components/live/use-visible-polling';
 
@@ -23,6 +23,16 @@ export function last24Hours(now: Date): { from: string; to: string } {
   return { from: new Date(to - 24 * HOUR).toISOString(), to: new Date(to).toISOString() };
 }
 
+/**
+ * The server lists the member (first on screen) and every sub-profile as they are now; with the
+ * member in it, a sub-profile on screen that it lacks was deleted (in another tab), and one it
+ * has that the screen lacks was added.
+ */
+function listChanged(onScreen: string[], found: ClickCounts): boolean {
+  if (onScreen.length === 0 || !(onScreen[0] in found)) return false;
+  return Object.keys(found).length !== onScreen.length || onScreen.some((id) => !(id in found));
+}
+
 const same = (a: ClickCount | 'error' | undefined, b: ClickCount | 'error') =>
   a === b || (typeof a === 'object' && typeof b === 'object' && a.counted === b.counted && a.filtered === b.filtered);
 
@@ -31,10 +41,12 @@ const same = (a: ClickCount | 'error' | undefined, b: ClickCount | 'error') =>
  * every sub-profile from ONE conditional request per poll (`GET /api/stats/profiles`, a 304 while
  * nothing changed), every LIVE_POLL_MS while the tab is visible, whatever the number of
  * sub-profiles — so a new click shows within one poll. `userIds` are the profiles on screen: a
- * failed poll marks those not shown yet as 'error' and keeps the counts already shown.
+ * failed poll marks those not shown yet as 'error' and keeps the counts already shown; a poll
+ * whose profiles differ from them calls `onProfilesChanged` (another tab added or deleted one).
  */
-export function useLiveClickCounts(userIds: string[], enabled: boolean) {
+export function useLiveClickCounts(userIds: string[], enabled: boolean, onProfilesChanged?: () => void) {
   const [counts, setCounts] = useState<ClickCounts>({});
+  const askedFor = useRef('');
 
   const polling = useVisiblePolling(
     async () => {
@@ -43,6 +55,12 @@ export function useLiveClickCounts(userIds: string[], enabled: boolean) {
       try {
         const { profiles } = (await getStatsProfiles(last24Hours(new Date()))).data;
         found = Object.fromEntries(profiles.map((p) => [p.user_id, { counted: p.counted, filtered: p.repeat + p.bot }]));
+        if (listChanged(userIds, found)) {
+          // Once per new set: a set the screen cannot match (a read that failed) asks once, not every poll.
+          const seen = Object.keys(found).sort().join(' ');
+          if (seen !== askedFor.current) onProfilesChanged?.();
+          askedFor.current = seen;
+        }
       } catch (error) {
         failure = error;
         found = Object.fromEntries(userIds.map((id) => [id, 'error' as const]));
