@@ -159,3 +159,11 @@ test('a server that is away for a moment (503) says so instead of "Login failed!
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unavailable);
 });
+
+test('after sign-up the new address is already filled in; the password is not', () => {
+  renderPage(<LoginPage />, { path: '/login', state: { email: 'ann@example.com' } });
+  expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
+  expect(screen.getByLabelText('Password')).toHaveValue('');
+  show();
+  expect(screen.getAllByLabelText('Email')[1]).toHaveValue('');
+});

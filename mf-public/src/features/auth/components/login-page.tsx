@@ -23,11 +23,18 @@ function endedSession(state: unknown): 'member' | 'admin' | null {
   return admin === true ? 'admin' : 'member';
 }
 
+/** The address sign-up hands over (`{ email }` in the navigation state), so a new member need not type it twice. */
+function emailFrom(state: unknown): string {
+  const { email } = ((typeof state === 'object' && state) || {}) as { email?: unknown };
+  return typeof email === 'string' ? email : '';
+}
+
 /** /login — spec §2, §5 (both fields required), §8 (server error or 'Login failed!'). */
 export function LoginPage() {
   const navigate = useNavigate();
-  const ended = endedSession(useLocation().state);
-  const [email, setEmail] = useState('');
+  const state = useLocation().state;
+  const ended = endedSession(state);
+  const [email, setEmail] = useState(() => emailFrom(state));
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);

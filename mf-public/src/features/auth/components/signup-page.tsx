@@ -54,7 +54,8 @@ export function SignupPage() {
       });
       // The message must outlive this page, so it is a toast shown over /login.
       toast.success(answer?.message || 'Account created. Please sign in.');
-      navigate('/login');
+      // The new member signs in next: the address they just typed is filled in for them.
+      navigate('/login', { state: { email: values.email.trim() } });
     } catch (error) {
       setFailure(errorText(error, MESSAGES.signupFailed, { network: MESSAGES.signupNetwork }));
       setBusy(false);
