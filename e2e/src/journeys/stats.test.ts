@@ -177,6 +177,10 @@ test('a click shows on the Stats page, the dashboard and the links page within 5
   await finger.up();
   await stats.waitForTimeout(300);
   expect(await legendValue(stats, 'Counted')).toBe('2');
+  // A finger landing on the y-axis labels, left of the plot, moves the cursor too (to the first hour).
+  await finger.down(-0.05);
+  await eventually(async () => expect(await legendValue(stats, 'Counted')).toBe('0'));
+  await finger.up();
   const scrollY = await stats.evaluate(() => window.scrollY);
   await finger.down(0.5);
   await finger.slideTo(0.5, -150);

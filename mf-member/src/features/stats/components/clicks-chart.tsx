@@ -39,23 +39,27 @@ const clamp = (n: number, max: number) => Math.min(Math.max(n, 0), max);
 
 // uPlot's cursor follows only the mouse, and a phone sends mouse events for a tap but none for a
 // finger drag: this lets a drag move it (a vertical swipe still scrolls: touch-action in stats.css).
+// It listens on the whole drawing (plot and axes): a finger that lands on the axis labels, a big
+// part of a phone-sized chart, moves the cursor too.
 function touchCursor(): uPlot.Plugin {
   let follow: (e: PointerEvent) => void = () => undefined;
+  let area: HTMLElement | null = null;
   return {
     hooks: {
       init: (u) => {
         follow = (e) => {
           if (e.pointerType !== 'touch') return;
-          // Clamped: a touch that slides off the chart still reaches it (implicit capture); left of it, uPlot blanks the legend.
+          // Clamped to the plot: a touch on an axis, or one that slid off the chart (implicit capture), reads the nearest bucket; left of the plot, uPlot would blank the legend.
           const r = u.over.getBoundingClientRect();
           u.setCursor({ left: clamp(e.clientX - r.left, r.width), top: clamp(e.clientY - r.top, r.height) });
         };
-        u.over.addEventListener('pointerdown', follow);
-        u.over.addEventListener('pointermove', follow);
+        area = u.root.querySelector<HTMLElement>('.u-wrap') ?? u.over;
+        area.addEventListener('pointerdown', follow);
+        area.addEventListener('pointermove', follow);
       },
-      destroy: (u) => {
-        u.over.removeEventListener('pointerdown', follow);
-        u.over.removeEventListener('pointermove', follow);
+      destroy: () => {
+        area?.removeEventListener('pointerdown', follow);
+        area?.removeEventListener('pointermove', follow);
       },
     },
   };
