@@ -4,6 +4,8 @@
  * store, so the shell's start-up preloader (which must not load shared modules), the server and
  * the browser client all read the same table.
  */
+import { ADMIN_LIST } from '../rules/limits';
+
 export interface CallPath {
   method: 'GET' | 'POST' | 'PUT';
   /** ':userId' is a path parameter. */
@@ -90,11 +92,16 @@ export function callUrl(path: Pick<CallPath, 'url'>, parts: UrlParts = {}, base 
 /**
  * Issue 12: where the admin is in the member list, read from the dashboard's address
  * (`?q=&page=`): the search trimmed, the page a whole number from 1. The list page and the
- * shell's start-up preloader read it alike, so both ask for the same URL.
+ * shell's start-up preloader read it alike, so both ask for the same URL. Read within what the
+ * API takes: an old or hand-made address may carry more than the search box lets through, and the
+ * server's refusal ("q must be at most 254 characters.") means nothing to an admin. So a longer
+ * search is its first 254 characters, and a page past the API's highest is asked as that page
+ * (past the end: the list then moves to its last page), as a page of 0 or "abc" is read as 1.
  */
 export function adminListPlace(search: string): { page: number; q: string } {
   const params = new URLSearchParams(search);
-  return { q: (params.get('q') ?? '').trim(), page: Math.max(1, Math.floor(Number(params.get('page'))) || 1) };
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  return { q: (params.get('q') ?? '').slice(0, ADMIN_LIST.maxSearch).trim(), page: Math.min(page, ADMIN_LIST.maxPage) };
 }
 
 /** The query of one page of the member list, in the order the client sends it (`getUsersPage`). */

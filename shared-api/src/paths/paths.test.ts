@@ -1,4 +1,5 @@
-import { callUrl, paths } from './index';
+import { ADMIN_LIST } from '../rules/limits';
+import { adminListPlace, callUrl, paths } from './index';
 
 describe('callUrl', () => {
   it('is the path alone for a call without parameters or query', () => {
@@ -33,4 +34,18 @@ it('every call path is absolute under /api and has a known token kind', () => {
     expect(path.url).toMatch(/^\/api\/[A-Za-z-]+\/[A-Za-z-]+(\.csv)?(\/:\w+)?$/);
     expect(['none', 'member', 'admin', 'signed-in']).toContain(path.auth);
   }
+});
+
+test('the admin list place: the page and the search as the list reads them', () => {
+  expect(adminListPlace('?q=%20Ada%20&page=3')).toEqual({ q: 'Ada', page: 3 });
+  expect(adminListPlace('?page=0')).toEqual({ q: '', page: 1 });
+  expect(adminListPlace('?page=abc')).toEqual({ q: '', page: 1 });
+  expect(adminListPlace('')).toEqual({ q: '', page: 1 });
+});
+
+test('an address asking for more than the API takes is read within its limits, not sent to be refused', () => {
+  expect(adminListPlace(`?q=${'x'.repeat(300)}`).q).toBe('x'.repeat(254));
+  expect(adminListPlace(`?q=${'x'.repeat(253)}%20y`).q).toBe('x'.repeat(253)); // cut, then trimmed
+  expect(adminListPlace('?page=99999999999999999999').page).toBe(ADMIN_LIST.maxPage);
+  expect(adminListPlace('?page=1e400').page).toBe(ADMIN_LIST.maxPage); // Infinity
 });

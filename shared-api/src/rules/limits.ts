@@ -33,5 +33,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * The admin's member list (issue 12): the unpaged answer holds at most the newest `unpagedMax`
  * members (never the whole table), a page at most `maxPageSize`, by default `defaultPageSize`.
+ * The API takes pages up to `maxPage` (the contract's `page` is 1 to 6 digits) and a search of at
+ * most `maxSearch` characters (part of an email).
  */
-export const ADMIN_LIST = { unpagedMax: 1000, maxPageSize: 100, defaultPageSize: 50 } as const;
+export const ADMIN_LIST = { unpagedMax: 1000, maxPageSize: 100, defaultPageSize: 50, maxPage: 999_999, maxSearch: MAX_EMAIL } as const;

@@ -1,7 +1,19 @@
-import { ADMIN_LIST, callUrl, EARLY_READS_KEY, getUsersPage, http, paths, usersPageQuery, type AllUsersPage } from '@rotalink/shared-api';
-import { placeFrom } from './list-place';
+import {
+  ADMIN_LIST,
+  adminListPlace,
+  callUrl,
+  EARLY_READS_KEY,
+  getUsersPage,
+  http,
+  paths,
+  usersPageQuery,
+  type AllUsersPage,
+} from '@rotalink/shared-api';
 
 export const PAGE_SIZE = ADMIN_LIST.defaultPageSize;
+
+/** The page and search an address asks for (`?q=&page=`), within the API's limits, as the shell's preloader reads them. */
+export const placeFrom = adminListPlace;
 
 let early: { key: string; answer: Promise<AllUsersPage>; at: number } | null = null;
 /** An early answer older than this is not shown (the page would show stale members). */

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ADMIN_LIST } from '@rotalink/shared-api';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { placeFrom } from './list-place';
+import { placeFrom } from './first-page';
 
 /** The admin pauses this long before the search goes to the server (issue 12). */
 export const SEARCH_DEBOUNCE_MS = 300;
+/** The longest search the API takes (part of an email). */
+export const SEARCH_MAX_LENGTH = ADMIN_LIST.maxSearch;
 
 /**
  * Where the admin is in the list: the search and the page live in the URL (`?q=&page=`, replaced,
