@@ -12,6 +12,7 @@ import { forUpdate, isUniqueViolation } from '../../db/dialect-sql';
 import { newId, nowIso } from '../../db/ids';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { EMAIL_TAKEN } from '../auth/auth.service';
+import { setNewPassword } from '../account/new-password';
 import { useAllResets } from '../password-reset/password-resets.repository';
 import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
 import { userRowToSubProfile } from '../users/user.mapper';
@@ -114,14 +115,17 @@ export async function updateSubProfile(opts: { db: Db; auth: AuthContext; body: 
     ...(body.title !== undefined ? { title: body.title } : {}),
     ...(body.slogan !== undefined ? { slogan: body.slogan } : {}),
     ...(body.about !== undefined ? { about: body.about } : {}),
-    // '' or absent keeps the password; a new one ends the sub-profile's older sessions.
-    ...(body.password ? { password_hash: await hashPassword(body.password), tokens_valid_after: nowIso() } : {}),
   };
+  // '' or absent keeps the password. Hashed before the transaction: no lock waits on argon2.
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
   try {
     await db.transaction().execute(async (trx) => {
+      const now = nowIso();
       await updateUser(trx, row.id, changes);
-      // Reset links went to the old address, or were asked for before the new password: void.
-      if (signInChanges) await useAllResets(trx, row.id, nowIso());
+      // A new password is what every new password does: older sessions and reset links end.
+      if (passwordHash) await setNewPassword(trx, row.id, passwordHash, now);
+      // Reset links went to the old address: void.
+      else if (signInChanges) await useAllResets(trx, row.id, now);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new Conflict(EMAIL_TAKEN, 'email-taken');
