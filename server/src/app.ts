@@ -19,6 +19,9 @@ import { HttpError, registerErrorHandler } from './errors';
 import { compression } from './http/compression';
 import { cors, corsHeaderSetter, type CorsOptions } from './http/cors';
 import { frameworkErrors } from './http/framework-errors';
+import { DrainState } from './http/drain';
+import type { Metrics } from './metrics/metrics';
+import { createMetrics, installMetricHooks } from './metrics/metrics-plugin';
 import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
 import { RequestLogController } from './http/request-log';
@@ -57,6 +60,10 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** The transactional outbox every mail goes through (modules/outbox/outbox.ts). */
     outbox: Outbox;
+    /** Set on SIGTERM (http/drain.ts): /readyz answers 503 from then on. */
+    drain: DrainState;
+    /** Prometheus metrics (metrics/), when METRICS_PORT is set. */
+    metrics: Metrics | undefined;
   }
 }
 
@@ -90,6 +97,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logController: new RequestLogController({ level: levelOf(logger) ?? config.logLevel, slowMs: config.slowRequestMs }),
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
+    // A request on a kept-alive connection during a drain is served (with Connection: close), not
+    // refused: a proxy would pass a 503 on to the visitor (issue 28, http/drain.ts).
+    return503OnClosing: false,
     // Our bodies are small forms; a bigger one is refused (413) before it reaches a handler.
     bodyLimit: 100 * 1024,
     ...serverTimeouts(config.timeouts.requestMs),
@@ -138,21 +148,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     timeoutMs: config.timeouts.smtpMs,
   });
 
+  const drain = new DrainState();
+  // Issue 28: only with METRICS_PORT (server.ts serves it); nothing is counted otherwise.
+  const metered = config.metrics ? createMetrics({ db, publicAnswers, redis, queryTimeoutMs: config.timeouts.dbMs }) : undefined;
   const context = fp(
     async (instance: FastifyInstance) => {
       instance.decorate('config', config);
       instance.decorate('db', db);
       instance.decorate('engine', engineOf(db));
-      instance.decorate('commits', new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError, hooks: clickBatchHooks }));
+      instance.decorate(
+        'commits',
+        new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError, hooks: clickBatchHooks, observe: metered?.observeBatch }),
+      );
       instance.decorate('visitors', new VisitorHasher(db));
       instance.decorate('publicAnswers', publicAnswers);
       instance.decorate('jobs', new JobScheduler(db, { log: app.log }));
+      instance.decorate('drain', drain);
+      instance.decorate('metrics', metered?.metrics);
       instance.decorate('outbox', new Outbox(db, mailer, { log: app.log, secret: config.jwtSecret, ...config.outbox }));
     },
     { name: 'app-context' },
   );
   await app.register(context);
 
+  if (metered) installMetricHooks(app, metered.metrics);
   registerErrorHandler(app);
   await app.register(securityHeaders);
   await app.register(cors, CORS);
@@ -174,7 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(compression);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(health, { redis, mailer });
+  await app.register(health, { redis, mailer, drain });
 
   await app.register(authRoutes, { mailer });
   await app.register(profileRoutes);

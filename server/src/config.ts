@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join, resolve } from 'node:path';
 import { MIN_PASSWORD } from '@rotalink/shared-api/rules';
 import { loadBackgroundConfig, type BackgroundConfig } from './config-background';
+import { databaseUrlFrom, loadOperationsConfig, type OperationsConfig } from './config-operations';
 import { ConfigError, fail, int, parseDuration, str, url, type Env } from './config-values';
 
 /**
@@ -70,6 +71,10 @@ export interface Config {
   /** Issue 16: the outbox worker and the link-health checker (config-background.ts). */
   outbox: BackgroundConfig['outbox'];
   linkCheck: BackgroundConfig['linkCheck'];
+  /** Issue 28: shutdown bound, migration wait, metrics listener (config-operations.ts). */
+  shutdownTimeoutMs: OperationsConfig['shutdownTimeoutMs'];
+  migrateWaitMs: OperationsConfig['migrateWaitMs'];
+  metrics: OperationsConfig['metrics'];
 }
 
 export { ConfigError, parseDuration };
@@ -103,11 +108,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
   const host = str(env, 'HOST') ?? '127.0.0.1';
   const dataDir = resolve(cwd, str(env, 'DATA_DIR') ?? 'data');
 
-  let databaseUrl = str(env, 'DATABASE_URL') ?? `sqlite:${join(dataDir, 'rotalink.db')}`;
-  if (databaseUrl.startsWith('sqlite:') && databaseUrl !== 'sqlite::memory:') databaseUrl = `sqlite:${resolve(cwd, databaseUrl.slice(7))}`;
-  if (!/^sqlite:.+/.test(databaseUrl) && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
-    fail('DATABASE_URL', `must be sqlite:PATH or postgres://…, got '${databaseUrl.replace(/:[^:@/]*@/, ':***@')}'`);
-  }
+  const databaseUrl = databaseUrlFrom(env, cwd);
 
   let jwtSecret = str(env, 'JWT_SECRET');
   if (jwtSecret === undefined) {
@@ -241,5 +242,6 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     publicCache,
     clickEventsRetentionDays,
     ...loadBackgroundConfig(env, nodeEnv),
+    ...loadOperationsConfig(env, port),
   };
 }

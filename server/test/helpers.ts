@@ -69,22 +69,23 @@ async function dropSchema(url: string, schema: string): Promise<void> {
   await client.end();
 }
 
-/** Opens (and migrates) a fresh database for one engine. */
+/** Opens (and migrates, unless told not to) a fresh database for one engine. */
 export async function openTestDb(
   engine: Engine,
+  o: { migrate?: boolean } = {},
 ): Promise<{ handle: DbHandle; databaseUrl: string; searchPath?: string; cleanup: () => Promise<void> }> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'rotalink-db-'));
     const databaseUrl = `sqlite:${join(dir, 'test.db')}`;
     const handle = connect(databaseUrl);
-    await migrateToLatest(handle.db);
+    if (o.migrate !== false) await migrateToLatest(handle.db);
     return { handle, databaseUrl, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const databaseUrl = process.env.TEST_DATABASE_URL as string;
   const searchPath = await createSchema(databaseUrl);
   // application_name: a fault test can find (and terminate) this run's backends and no one else's.
   const handle = connect(databaseUrl, { searchPath, poolMax: 20, applicationName: `rotalink-test-${searchPath}` });
-  await migrateToLatest(handle.db);
+  if (o.migrate !== false) await migrateToLatest(handle.db);
   return { handle, databaseUrl, searchPath, cleanup: () => dropSchema(databaseUrl, searchPath) };
 }
 

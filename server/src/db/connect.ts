@@ -7,6 +7,7 @@ import { lazily, postgresBulkDb, registerBulkReads, sqliteBulkDb, type BulkPoolB
 import type { Database, Db, Engine } from './database';
 import { registerChangeSource } from './change-source';
 import { preparingPool } from './pg-prepared';
+import { PoolStats, registerPoolStats } from './pool-stats';
 import { splitSqliteDialect } from './sqlite-driver';
 import { cachingSqlite } from './statement-cache';
 import { ProfileWrites, watchedDialect } from './watched-dialect';
@@ -97,10 +98,12 @@ export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
   const report = opts.onConnectionError ?? ((message: string) => console.error(message));
   pool.on('error', (err) => report(`PostgreSQL pool: idle connection error: ${err.message}`));
   const writes = new ProfileWrites();
+  const stats = new PoolStats(pool);
   const dialect = new PostgresDialect({
-    pool: preparingPool(pool, (err) => report(`PostgreSQL: a connection in use failed: ${err.message}`)),
+    pool: preparingPool(pool, (err) => report(`PostgreSQL: a connection in use failed: ${err.message}`), { stats }),
   });
   const db = new Kysely<Database>({ dialect: watchedDialect(dialect, writes) });
+  registerPoolStats(db, stats);
   const applicationName = `${opts.applicationName ?? 'rotalink-api'}:changes`.slice(0, 63);
   registerChangeSource(db, { writes, postgres: { connectionString: url, searchPath: opts.searchPath, timeoutMs, applicationName } });
   const bulk = lazily(() => postgresBulkDb(base, timeoutMs + 1000, report));

@@ -62,6 +62,8 @@ interface Pending {
 export interface TransactionHooks {
   begin: (trx: DbOrTrx) => void;
   beforeCommit: (trx: DbOrTrx) => Promise<void>;
+  /** After the COMMIT, with the transaction that committed (issue 28: metrics count what was stored). */
+  committed?: (trx: DbOrTrx) => void;
 }
 
 export interface GroupCommitOptions {
@@ -70,6 +72,8 @@ export interface GroupCommitOptions {
   /** Bounds one transaction's length (and so the lock time and the last work's wait). */
   maxBatch?: number;
   hooks?: TransactionHooks;
+  /** Told of every batch once it committed or failed (issue 28: /metrics). */
+  observe?: (batch: { works: number; seconds: number; ok: boolean }) => void;
 }
 
 export class GroupCommit {
@@ -149,9 +153,13 @@ export class GroupCommit {
   private async commit(batch: Pending[]): Promise<void> {
     const ordered = [...batch].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.seq - b.seq));
     let outcomes: Outcome[];
+    let last: DbOrTrx | undefined;
+    const started = performance.now();
+    const observe = (ok: boolean) => this.options.observe?.({ works: ordered.length, seconds: (performance.now() - started) / 1000, ok });
     try {
       outcomes = await retryConflicts(() =>
         this.db.transaction().execute(async (trx) => {
+          last = trx;
           this.options.hooks?.begin(trx);
           const out: Outcome[] = [];
           for (let i = 0; i < ordered.length;) {
@@ -173,10 +181,13 @@ export class GroupCommit {
         }),
       );
     } catch (err) {
+      observe(false);
       // `ordered`: the batch and whatever its runs absorbed.
       for (const p of ordered) p.reject(err);
       return;
     }
+    observe(true);
+    if (last) this.options.hooks?.committed?.(last);
     // Only now, after the COMMIT, does any caller hear back.
     ordered.forEach((p, i) => {
       const o = outcomes[i];

@@ -31,8 +31,8 @@ export const migrationsForTests: Readonly<Record<string, Migration>> = migration
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<void> {
+/** Brings the schema up to date and names the migrations it ran; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
   const schema = await currentSchema(db);
   // Migration numbers are handed out per line of work, which land in any order: a database that
   // already ran 0005 must still run a 0003 that arrives later. Each migration stands alone.
@@ -43,4 +43,5 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Database migration ${failed ? `'${failed.migrationName}' ` : ''}failed: ${reason}`);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import type { PoolStats } from './pool-stats';
 
 /**
  * PostgreSQL named prepared statements for the hot reads. By default pg sends every query
@@ -35,7 +36,7 @@ export function preparedName(sql: string): string | undefined {
 export function preparingPool(
   pool: pg.Pool,
   onClientError: (err: Error) => void = () => {},
-  opts: { readTimeoutMs?: number } = {},
+  opts: { readTimeoutMs?: number; stats?: PoolStats } = {},
 ): PostgresPool {
   // One wrapper per pooled client: Kysely keys its connections by client object.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -69,7 +70,7 @@ export function preparingPool(
     return wrapper;
   };
   return {
-    connect: async () => wrap(await pool.connect()),
+    connect: async () => wrap(await (opts.stats ? opts.stats.timed(() => pool.connect()) : pool.connect())),
     end: () => pool.end(),
   };
 }

@@ -1,8 +1,10 @@
 import { HealthDown, HealthOk } from '@rotalink/shared-api/contract';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { RETRY_AFTER_SECONDS } from '../errors';
+import type { DrainState } from './drain';
 import type { Mailer } from '../modules/mail/mailer';
 import type { RedisLink } from '../plugins/redis-link';
 
@@ -32,10 +34,13 @@ function within(work: Promise<unknown>, ms: number): Promise<boolean> {
  * - /readyz answers 503 only when this node cannot serve at all (its database does not even answer
  *   reads). For load balancers: Redis and SMTP are shared by every node and the API keeps serving without them
  *   (in-process rate limits; mail calls answer 503), so taking every node out of rotation for
- *   them would turn a partial outage into a total one.
+ *   them would turn a partial outage into a total one. It also answers 503 from the first
+ *   instant of a drain (issue 28, drain.ts), before the node stops taking connections.
+ * - /livez touches no dependency (issue 28): it answers while the event loop turns, so a liveness
+ *   probe restarts a node that hangs, never one whose database is merely away.
  */
 export const health = fp(
-  async (app: FastifyInstance, opts: { redis?: RedisLink; mailer: Mailer }) => {
+  async (app: FastifyInstance, opts: { redis?: RedisLink; mailer: Mailer; drain: DrainState }) => {
     const bound = Math.min(app.config.timeouts.dbMs, 2000);
     // /healthz: an empty write transaction — the database must take writes, not only answer reads
     // (on SQLite another process may hold the write lock while reads go on, db/sqlite-driver.ts).
@@ -49,12 +54,13 @@ export const health = fp(
     const redis = () => (opts.redis ? within(opts.redis.ping(), bound) : undefined);
     const smtp = () => (opts.mailer.kind === 'smtp' ? within(opts.mailer.check(), Math.min(app.config.timeouts.smtpMs, 2000)) : undefined);
 
-    async function answer(reply: FastifyReply, probes: Partial<Record<Part, Promise<boolean> | undefined>>) {
+    async function answer(reply: FastifyReply, probes: Partial<Record<Part, Promise<boolean> | undefined>>, draining = false) {
       const checks = { database: 'down' } as Checks;
       for (const [part, probe] of Object.entries(probes) as Array<[Part, Promise<boolean> | undefined]>) {
         if (probe) checks[part] = (await probe) ? 'ok' : 'down';
       }
-      const down = (Object.keys(checks) as Part[]).filter((p) => checks[p] === 'down');
+      const down: string[] = (Object.keys(checks) as Part[]).filter((p) => checks[p] === 'down');
+      if (draining) down.push('node (shutting down)');
       if (down.length === 0) return { status: 'ok' as const, checks };
       const message = `Not available right now: ${down.join(', ')}.`;
       return reply
@@ -67,7 +73,11 @@ export const health = fp(
     app.get('/healthz', { schema, config: { rateLimit: false } }, (_request, reply) =>
       answer(reply, { database: database(), redis: redis(), smtp: smtp() }),
     );
-    app.get('/readyz', { schema, config: { rateLimit: false } }, (_request, reply) => answer(reply, { database: readable() }));
+    app.get('/readyz', { schema, config: { rateLimit: false } }, (_request, reply) =>
+      opts.drain.draining ? answer(reply, { database: Promise.resolve(true) }, true) : answer(reply, { database: readable() }),
+    );
+    const live = { hide: true, response: { 200: Type.Object({ status: Type.Literal('ok') }) } };
+    app.get('/livez', { schema: live, config: { rateLimit: false } }, () => ({ status: 'ok' as const }));
   },
   { name: 'health', dependencies: ['app-context'] },
 );

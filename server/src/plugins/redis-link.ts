@@ -53,14 +53,18 @@ export class RedisLink {
 
   /** Runs a Redis call, or says it could not (undefined) so the caller uses its fallback. */
   async attempt<T>(call: (client: Redis) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
-    if (!this.usable()) return { ok: false };
+    if (!this.usable()) return (this.fallbacks++, { ok: false });
     try {
       return { ok: true, value: await call(this.client) };
     } catch {
       this.skipUntil = Date.now() + this.coolOffMs;
+      this.fallbacks++;
       return { ok: false };
     }
   }
+
+  /** Calls that fell back to this process's counters since start (issue 28: /metrics). */
+  fallbacks = 0;
 
   /** For /healthz: answers a PING within the timeout right now (ignores the cool-off). */
   async ping(): Promise<boolean> {

@@ -45,7 +45,8 @@ export async function startApiProcess(o: { port: number; env: Record<string, str
   );
   const url = `http://127.0.0.1:${o.port}`;
   const logTail = (lines = 20) => readFileSync(o.logFile, 'utf8').split('\n').slice(-lines).join('\n');
-  const deadline = Date.now() + 60_000;
+  // Generous: a shared 2-core machine under other suites has taken over a minute to start it.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}) before answering:\n${logTail()}`);
     const up = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
@@ -55,7 +56,7 @@ export async function startApiProcess(o: { port: number; env: Record<string, str
     if (up) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the API did not answer /healthz within 60 s:\n${logTail()}`);
+      throw new Error(`the API did not answer /healthz within 150 s:\n${logTail()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -21,6 +21,10 @@ interface ClickBatch {
 }
 
 const batches = new WeakMap<DbOrTrx, ClickBatch>();
+/** The events a transaction wrote, until its COMMIT is known (issue 28: clickListeners). */
+const written = new WeakMap<DbOrTrx, ClickEventInput[]>();
+/** Told of every click once its batch committed (issue 28: /metrics counts clicks here, in one place). */
+export const clickListeners: Array<(events: readonly ClickEventInput[]) => void> = [];
 
 async function writeBatch(trx: DbOrTrx, batch: ClickBatch): Promise<void> {
   const { owed } = batch;
@@ -39,6 +43,11 @@ export const clickBatchHooks: TransactionHooks = {
     const batch = batches.get(trx);
     batches.delete(trx);
     if (batch) await writeBatch(trx, batch);
+    if (batch && clickListeners.length) written.set(trx, batch.events);
+  },
+  committed: (trx) => {
+    const events = written.get(trx);
+    if (events) for (const listener of clickListeners) listener(events);
   },
 };
 

@@ -81,13 +81,17 @@ export class PublicAnswerCache {
   get(kind: AnswerKind, profileId: string): CachedAnswer | undefined {
     const key = `${kind}:${profileId}`;
     const hit = this.entries?.get(key);
-    if (hit === undefined) return undefined;
-    if (this.now() - hit.storedAt > (this.live ? this.options.maxAgeMs : this.options.fallbackAgeMs)) {
-      this.entries?.delete(key);
+    if (hit === undefined || this.now() - hit.storedAt > (this.live ? this.options.maxAgeMs : this.options.fallbackAgeMs)) {
+      if (hit !== undefined) this.entries?.delete(key);
+      this.counts.misses++;
       return undefined;
     }
+    this.counts.hits++;
     return hit;
   }
+
+  /** Lookups answered from memory and not, since start (issue 28: /metrics' hit rate). */
+  readonly counts = { hits: 0, misses: 0 };
 
   /** The answer to send for `body`; kept for the next reader unless a write raced its read. */
   store(kind: AnswerKind, profileId: string, body: string, stamp: number): CachedAnswer {
