@@ -67,6 +67,24 @@ function remoteZones(remote) {
   ];
 }
 
+/**
+ * The server's module boundaries (issue 27, decision 0100): no import cycles between its files, a
+ * feature (src/modules/<name>/) imports another only through that one's index.ts, and the
+ * infrastructure (src/http/, src/db/) imports no feature. The one exception is the schema type
+ * db/database.ts, which assembles each feature's *.table.ts — as types only.
+ */
+const serverModules = fs.readdirSync(path.join(root, 'server', 'src', 'modules'));
+const serverFeatureZones = serverModules.map((feature) => ({
+  target: `./server/src/modules/${feature}`,
+  from: './server/src/modules',
+  except: [`./${feature}`, ...serverModules.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+  message: `Import another feature only through its index.ts (import '../<feature>'), never its files.`,
+}));
+const NO_FEATURE_IN_INFRA = {
+  group: ['**/modules/**', '**/modules'],
+  message: 'http/ and db/ import no feature module: take what you need as a parameter from app.ts.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/@mf-types/**', 'e2e/artifacts/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -148,6 +166,39 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: remotes.flatMap(remoteZones) }] },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-helper.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      // no-cycle follows imports by parsing each file: it must know .ts files are TypeScript.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverFeatureZones }],
+    },
+  },
+  {
+    files: ['server/src/http/**/*.ts', 'server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/db/database.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_FEATURE_IN_INFRA] }] },
+  },
+  {
+    files: ['server/src/db/database.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...NO_FEATURE_IN_INFRA, message: "The schema imports only the features' *.table.ts, as types.", allowTypeImports: true },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/test/**'],

@@ -216,10 +216,11 @@ async function measureLoad(sc, { duration, connections, warm }) {
 
 export async function runApiBench({ repoRoot, workDir, runs, duration, connections, log }) {
   const result = { rows: [], correctness: [], engines: {} };
-  const envs = [
-    await setUpEngine({ engine: 'sqlite', repoRoot, workDir, processes: 1, log }),
-    await setUpEngine({ engine: 'postgres', repoRoot, workDir, processes: 2, log }),
-  ];
+  // BENCH_ENGINES=sqlite (or postgres): one engine only, for a quick profile-and-cut loop (issue 27).
+  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+  const envs = [];
+  if (engines.includes('sqlite')) envs.push(await setUpEngine({ engine: 'sqlite', repoRoot, workDir, processes: 1, log }));
+  if (engines.includes('postgres')) envs.push(await setUpEngine({ engine: 'postgres', repoRoot, workDir, processes: 2, log }));
   let ceiling;
   for (const env of envs) {
     result.engines[env.engine] = env.error ? { error: env.error } : { processes: env.apis.length, version: env.version ?? null };
@@ -265,6 +266,7 @@ export async function runApiBench({ repoRoot, workDir, runs, duration, connectio
     }
   }
   // Durability (issue 11): a crash under load loses no acknowledged click, on either engine.
+  if (process.env.BENCH_DURABILITY === '0') return result;
   log('  kill -9 under click load (durability)');
   result.correctness.push(...(await checkKillDurability({ repoRoot, workDir, crashes: runs, connections, log })));
   return result;

@@ -8,7 +8,6 @@ import { changeSourceOf } from './db/change-source';
 import { connect } from './db/connect';
 import type { Db, Engine } from './db/database';
 import { engineOf } from './db/dialect-sql';
-import { GroupCommit } from './db/group-commit';
 import { JobScheduler } from './jobs/scheduler';
 import { Outbox } from './modules/outbox/outbox';
 import { outboxCleanup } from './modules/outbox/outbox-cleanup';
@@ -27,11 +26,12 @@ import { inputGuard } from './http/input-guard';
 import { RequestLogController } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { VisitorHasher } from './modules/clicks/visitor-keys';
-import { clickBatchHooks } from './modules/clicks/click-batch';
+import { ClickLedger, VisitorHasher } from './modules/traffic';
+import { clickRollups } from './modules/stats/click-rollups';
+import { ownerNotices } from './modules/notifications/link-filled';
 import { authRoutes } from './modules/auth/auth.routes';
 import { linksRoutes } from './modules/links/links.routes';
-import { rotatorRoutes } from './modules/rotator/rotator.routes';
+import { rotatorPages, rotatorRoutes } from './modules/rotator';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { visitorRoutes } from './modules/visitor/visitor.routes';
 import { PublicAnswerCache } from './modules/visitor/public-cache/answer-cache';
@@ -43,16 +43,16 @@ import { RedisLink } from './plugins/redis-link';
 import { createMailer } from './modules/mail';
 import { passwordResetRoutes } from './modules/password-reset';
 import { paymentRoutes } from './modules/payment';
-import { accountRoutes } from './modules/account/account.routes';
+import { accountRoutes, setNewPassword } from './modules/account';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     engine: Engine;
-    /** The one group-commit queue (db/group-commit.ts) for clicks and every other hot write. */
-    commits: GroupCommit;
-    /** Hashes a click's visitor under the day's key (modules/clicks/visitor-keys.ts). */
+    /** The click ledger (modules/traffic, issue 27): every click, page or rotator, through its group commit. */
+    ledger: ClickLedger;
+    /** Hashes a click's visitor under the day's key (modules/traffic/visitor-keys.ts). */
     visitors: VisitorHasher;
     /** The visitor page's answers, kept until a write changes them (modules/visitor/public-cache/). */
     publicAnswers: PublicAnswerCache;
@@ -104,7 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 100 * 1024,
     ...serverTimeouts(config.timeouts.requestMs),
     // Router-level refusals (an over-long :userId, a malformed URL): http/framework-errors.ts.
-    frameworkErrors: frameworkErrors({ publicSiteUrl: config.publicSiteUrl, setCors: corsHeaderSetter(CORS) }),
+    frameworkErrors: frameworkErrors({ pages: rotatorPages(config.publicSiteUrl), setCors: corsHeaderSetter(CORS) }),
     ajv: {
       // Wrong JSON types are a 400, never silently converted ("5" is not a number of clicks).
       customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false },
@@ -156,16 +156,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       instance.decorate('config', config);
       instance.decorate('db', db);
       instance.decorate('engine', engineOf(db));
-      instance.decorate(
-        'commits',
-        new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError, hooks: clickBatchHooks, observe: metered?.observeBatch }),
-      );
+      const outbox = new Outbox(db, mailer, { log: app.log, secret: config.jwtSecret, ...config.outbox });
+      const ledger = new ClickLedger(db, { isRefusal: (err) => err instanceof HttpError, observe: metered?.observeBatch });
+      // The ledger's subscribers (issue 27), in the order they hear each event of a batch; their
+      // writes ride in the batch's transaction. Stats and notifications depend on the ledger, never the reverse.
+      ledger.subscribe(clickRollups);
+      ledger.subscribe(ownerNotices(outbox));
+      // Issue 28: committed clicks by verdict and source, counted after each COMMIT.
+      if (metered) ledger.subscribe(metered.clickCounter);
+      instance.decorate('ledger', ledger);
       instance.decorate('visitors', new VisitorHasher(db));
       instance.decorate('publicAnswers', publicAnswers);
       instance.decorate('jobs', new JobScheduler(db, { log: app.log }));
       instance.decorate('drain', drain);
       instance.decorate('metrics', metered?.metrics);
-      instance.decorate('outbox', new Outbox(db, mailer, { log: app.log, secret: config.jwtSecret, ...config.outbox }));
+      instance.decorate('outbox', outbox);
     },
     { name: 'app-context' },
   );
@@ -203,7 +208,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rotatorRoutes);
   await app.register(adminRoutes);
   await app.register(statsRoutes);
-  await app.register(passwordResetRoutes);
+  await app.register(passwordResetRoutes, { setNewPassword });
   await app.register(paymentRoutes, { mailer });
   await app.register(accountRoutes, { mailer });
 
@@ -219,7 +224,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     // Writes already taken are committed and answered before the database goes away.
-    await app.commits.drain();
+    await app.ledger.drain();
     await changeFeed?.close();
     await app.outbox.stop();
     await mailer.close();

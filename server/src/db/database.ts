@@ -6,7 +6,7 @@ import type { PasswordResetsTable } from '../modules/password-reset/password-res
 import type { PaymentsTable } from '../modules/payment/payments.table';
 import type { EmailChangesTable } from '../modules/account/email-changes.table';
 import type { RotatorsTable } from '../modules/rotator/rotators.table';
-import type { ClickEventsTable, VisitorKeysTable } from '../modules/clicks/click-events.table';
+import type { ClickEventsTable, VisitorKeysTable } from '../modules/traffic/click-events.table';
 import type {
   ClickDailyReferrersTable,
   ClickDailyRollupsTable,

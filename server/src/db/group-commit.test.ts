@@ -3,38 +3,38 @@ import pg from 'pg';
 import { addLink, engines, useTestApp, signupMember, activate, type Member } from '../../test/helpers';
 import { HttpError } from '../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
-import { applyPageClick, applyPageClicks, LINK_COMPLETED, LINK_NOT_FOUND, type PageClick } from '../modules/links/increment-click';
-import type { ClickedLink } from '../modules/links/links.repository';
-import type { Visit } from '../modules/clicks/verdict';
+import { applyPageClick, applyPageClicks, LINK_COMPLETED, LINK_NOT_FOUND, type PageClick } from '../modules/traffic/page-click';
+import type { ClickBatch } from '../modules/traffic/click-batch';
+import type { ClickedLink, Visit } from '../modules/traffic';
 import type { DbOrTrx } from './database';
+import type { UnitOfWork } from './group-commit';
 import { connect } from './connect';
 import { GroupCommit } from './group-commit';
-import type { Outbox } from '../modules/outbox/outbox';
 
 /** A person's click from the page (a counted one), as the visitor route hands it over. */
 const applyClick =
-  (owner: () => string, outbox: Outbox) =>
-  async (trx: DbOrTrx, linkId: string): Promise<ClickedLink> =>
+  (owner: () => string) =>
+  async (batch: ClickBatch, linkId: string): Promise<ClickedLink> =>
     (
-      await applyPageClick(trx, {
+      await applyPageClick(batch, {
         linkId,
         userId: owner(),
         visit: { bot: false, device: 'desktop', referrerHost: null, visitor: 'group-commit-test' },
         now: new Date(),
-        outbox,
       })
     ).link;
 
-/** The click use case on a group commit of its own, as the app wires it. */
+/** The click use case on a group commit of its own, with the app's click unit of work (its ClickBatch). */
 function clickCommits(
   db: ConstructorParameters<typeof GroupCommit>[0],
-  apply: (trx: DbOrTrx, linkId: string) => Promise<{ clicks: number }>,
+  unit: UnitOfWork<ClickBatch>,
+  apply: (batch: ClickBatch, linkId: string) => Promise<{ clicks: number }>,
 ) {
-  const commits = new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError });
+  const commits = new GroupCommit(db, { isRefusal: (err) => err instanceof HttpError, unit });
   return {
     stats: commits.stats,
     drain: () => commits.drain(),
-    click: (linkId: string) => commits.run(linkId, (trx) => apply(trx, linkId)),
+    click: (linkId: string) => commits.run(linkId, (batch) => apply(batch, linkId)),
   };
 }
 
@@ -62,7 +62,8 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     const next = await add(3);
     const batcher = clickCommits(
       t.db,
-      applyClick(() => m.userId, t.app.outbox),
+      t.app.ledger.unit,
+      applyClick(() => m.userId),
     );
     // 12 clicks in the same tick: one batch, one transaction.
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => batcher.click(head.id)));
@@ -86,7 +87,8 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     const next = await add(10);
     const batcher = clickCommits(
       t.db,
-      applyClick(() => m.userId, t.app.outbox),
+      t.app.ledger.unit,
+      applyClick(() => m.userId),
     );
     const [a, b, c] = await Promise.allSettled([batcher.click(head.id), batcher.click(next.id), batcher.click('no-such-link-000000')]);
     expect(batcher.stats.batches).toBe(1);
@@ -101,9 +103,9 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     const head = await add(100);
     // The database fails half-way through the batch: the third click's statement hits a missing table.
     let applied = 0;
-    const batcher = clickCommits(t.db, async (trx, linkId) => {
-      const link = await applyClick(() => m.userId, t.app.outbox)(trx, linkId);
-      if (++applied === 3) await sql`update no_such_table set x = 1`.execute(trx);
+    const batcher = clickCommits(t.db, t.app.ledger.unit, async (batch, linkId) => {
+      const link = await applyClick(() => m.userId)(batch, linkId);
+      if (++applied === 3) await sql`update no_such_table set x = 1`.execute(batch.trx);
       return link;
     });
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => batcher.click(head.id)));
@@ -124,7 +126,8 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
       const seenByOther: Array<[number, number]> = [];
       const batcher = clickCommits(
         t.db,
-        applyClick(() => m.userId, t.app.outbox),
+        t.app.ledger.unit,
+        applyClick(() => m.userId),
       );
       await Promise.all(
         Array.from({ length: 20 }, () =>
@@ -146,7 +149,8 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     const head = await add(null);
     const batcher = clickCommits(
       t.db,
-      applyClick(() => m.userId, t.app.outbox),
+      t.app.ledger.unit,
+      applyClick(() => m.userId),
     );
     const first = batcher.click(head.id);
     await new Promise((r) => setImmediate(r)); // the first batch is now committing
@@ -233,10 +237,10 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
       t.db.selectFrom('links').select(['clicks', 'counted_clicks', 'all_clicks']).where('id', '=', id).executeTakeFirstOrThrow();
     const verdicts = async (id: string) =>
       (await t.db.selectFrom('click_events').select('verdict').where('link_id', '=', id).orderBy('id').execute()).map((e) => e.verdict);
-    const input = (linkId: string, visit: Visit) => ({ linkId, userId: m.userId, visit, now: new Date(), outbox: t.app.outbox });
+    const input = (linkId: string, visit: Visit) => ({ linkId, userId: m.userId, visit, now: new Date() });
 
     const together = await add(4);
-    const commits = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
+    const commits = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError, unit: t.app.ledger.unit });
     const grouped = await Promise.allSettled(
       visits.map((v) => commits.runGrouped(`k-${together.id}`, input(together.id, v), applyPageClicks)),
     );
@@ -244,10 +248,10 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
     await t.db.deleteFrom('links').where('id', '=', together.id).execute();
 
     const alone = await add(4);
-    const single = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
+    const single = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError, unit: t.app.ledger.unit });
     const oneByOne: PromiseSettledResult<PageClick>[] = [];
     for (const v of visits)
-      oneByOne.push((await Promise.allSettled([single.run('k', (trx) => applyPageClick(trx, input(alone.id, v)))]))[0]);
+      oneByOne.push((await Promise.allSettled([single.run('k', (batch) => applyPageClick(batch, input(alone.id, v)))]))[0]);
 
     expect(grouped.map(answer)).toEqual(oneByOne.map(answer));
     expect(grouped.map(answer)).toEqual([
@@ -269,11 +273,11 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
   it('a run on a link that is not the head of its queue is refused whole, with the reason a lone click gets', async () => {
     const head = await add(10);
     const next = await add(10);
-    const commits = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError });
+    const commits = new GroupCommit(t.db, { isRefusal: (err) => err instanceof HttpError, unit: t.app.ledger.unit });
     const visit: Visit = { bot: false, device: 'desktop', referrerHost: null, visitor: 'v' };
     const results = await Promise.allSettled(
       [next.id, next.id, next.id].map((linkId) =>
-        commits.runGrouped(`k-${linkId}`, { linkId, userId: m.userId, visit, now: new Date(), outbox: t.app.outbox }, applyPageClicks),
+        commits.runGrouped(`k-${linkId}`, { linkId, userId: m.userId, visit, now: new Date() }, applyPageClicks),
       ),
     );
     expect(results.map((r) => (r as PromiseRejectedResult).reason?.message)).toEqual(Array(3).fill(MESSAGES.completePreviousFirst));
@@ -295,7 +299,7 @@ describe.each(engines)('group commit of clicks (%s)', (engine) => {
         await rival.query('begin');
         await rival.query('update links set name = name where id = $1', [second]);
         const ownerOf = (linkId: string) => (linkId === a.id ? m.userId : other.userId);
-        const batcher = clickCommits(t.db, (trx, linkId) => applyClick(() => ownerOf(linkId), t.app.outbox)(trx, linkId));
+        const batcher = clickCommits(t.db, t.app.ledger.unit, (batch, linkId) => applyClick(() => ownerOf(linkId))(batch, linkId));
         const clicks = Promise.all([batcher.click(first), batcher.click(second)]);
         await new Promise((r) => setTimeout(r, 300)); // the batch holds the first link and waits for the second
         await rival.query('update links set name = name where id = $1', [first]); // PostgreSQL aborts the batch (it waited first)

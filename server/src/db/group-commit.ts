@@ -23,7 +23,7 @@ import { retryConflicts } from './retry';
  * whole, so it is run again, transparently, a bounded number of times: no work is applied twice
  * and no caller hears of it. Works must therefore write only through the transaction they get.
  */
-export type Work<T> = (trx: DbOrTrx) => Promise<T>;
+export type Work<T, U = DbOrTrx> = (unit: U) => Promise<T>;
 
 export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -33,7 +33,7 @@ export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; error: 
  * outcome per input, a refused input's error being a refusal that wrote nothing. Anything it
  * throws aborts the batch like a failing work.
  */
-export type GroupWork<I, T> = (trx: DbOrTrx, inputs: I[], absorb?: () => I[]) => Promise<Outcome<T>[]>;
+export type GroupWork<I, T, U = DbOrTrx> = (unit: U, inputs: I[], absorb?: () => I[]) => Promise<Outcome<T>[]>;
 
 /*
  * `absorb()` (decision 0078): the works of the same key and group that were queued AFTER this
@@ -44,40 +44,41 @@ export type GroupWork<I, T> = (trx: DbOrTrx, inputs: I[], absorb?: () => I[]) =>
  * must answer one outcome for each of them too; a retried transaction runs them again with the rest.
  */
 
-interface Pending {
+interface Pending<U> {
   key: string;
   seq: number;
-  work: Work<unknown>;
+  work: Work<unknown, U>;
   /** Set for a work that may be applied together with its key's neighbours. */
-  group?: { apply: GroupWork<unknown, unknown>; input: unknown };
+  group?: { apply: GroupWork<unknown, unknown, U>; input: unknown };
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
 
 /**
- * Work a batch does once, around its works (the click roll-ups of issue 15): `begin` when its
- * transaction opens (again on a retry, with the new transaction), `beforeCommit` after the last
- * work, inside the transaction; if that throws, the batch fails as a whole.
+ * The unit of work of one batch (issue 27: the click ledger's `ClickBatch`): `open` makes it when
+ * the batch's transaction opens (again on a retry, with the new transaction — a fresh unit), every
+ * work gets it as its argument, `close` runs after the last work inside the transaction (if it
+ * throws, the batch fails as a whole), `committed` after the COMMIT, before any caller hears back.
+ * Without one, works get the transaction itself.
  */
-export interface TransactionHooks {
-  begin: (trx: DbOrTrx) => void;
-  beforeCommit: (trx: DbOrTrx) => Promise<void>;
-  /** After the COMMIT, with the transaction that committed (issue 28: metrics count what was stored). */
-  committed?: (trx: DbOrTrx) => void;
+export interface UnitOfWork<U> {
+  open: (trx: DbOrTrx) => U;
+  close: (unit: U) => Promise<void>;
+  committed?: (unit: U) => void;
 }
 
-export interface GroupCommitOptions {
+export interface GroupCommitOptions<U> {
   /** A refusal by the rules, which wrote nothing: the rest of the batch goes on. */
   isRefusal: (err: unknown) => boolean;
   /** Bounds one transaction's length (and so the lock time and the last work's wait). */
   maxBatch?: number;
-  hooks?: TransactionHooks;
+  unit?: UnitOfWork<U>;
   /** Told of every batch once it committed or failed (issue 28: /metrics). */
   observe?: (batch: { works: number; seconds: number; ok: boolean }) => void;
 }
 
-export class GroupCommit {
-  private queue: Pending[] = [];
+export class GroupCommit<U = DbOrTrx> {
+  private queue: Pending<U>[] = [];
   private flushing: Promise<void> | null = null;
   private scheduled = false;
   private seq = 0;
@@ -87,13 +88,13 @@ export class GroupCommit {
 
   constructor(
     private readonly db: Db,
-    private readonly options: GroupCommitOptions,
+    private readonly options: GroupCommitOptions<U>,
   ) {
     this.maxBatch = options.maxBatch ?? 256;
   }
 
   /** Resolves with the work's result after its batch has committed; rejects if refused or failed. */
-  run<T>(key: string, work: Work<T>): Promise<T> {
+  run<T>(key: string, work: Work<T, U>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ key, seq: this.seq++, work, resolve: resolve as (v: unknown) => void, reject });
       this.schedule();
@@ -104,13 +105,13 @@ export class GroupCommit {
    * As `run`, for a work that `group` can apply together with the other works of the same key
    * and the same `group` in the batch; alone, `group` gets a one-element list.
    */
-  runGrouped<I, T>(key: string, input: I, group: GroupWork<I, T>): Promise<T> {
-    const apply = group as GroupWork<unknown, unknown>;
+  runGrouped<I, T>(key: string, input: I, group: GroupWork<I, T, U>): Promise<T> {
+    const apply = group as GroupWork<unknown, unknown, U>;
     return new Promise<T>((resolve, reject) => {
       this.queue.push({
         key,
         seq: this.seq++,
-        work: async (trx) => settle(await apply(trx, [input]))[0],
+        work: async (unit) => settle(await apply(unit, [input]))[0],
         group: { apply, input },
         resolve: resolve as (v: unknown) => void,
         reject,
@@ -150,17 +151,17 @@ export class GroupCommit {
     if (this.queue.length) this.schedule();
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
+  private async commit(batch: Pending<U>[]): Promise<void> {
     const ordered = [...batch].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.seq - b.seq));
+    const { unit: uow } = this.options;
     let outcomes: Outcome[];
-    let last: DbOrTrx | undefined;
+    let committed: U | undefined;
     const started = performance.now();
     const observe = (ok: boolean) => this.options.observe?.({ works: ordered.length, seconds: (performance.now() - started) / 1000, ok });
     try {
       outcomes = await retryConflicts(() =>
         this.db.transaction().execute(async (trx) => {
-          last = trx;
-          this.options.hooks?.begin(trx);
+          const unit = uow ? uow.open(trx) : (trx as unknown as U);
           const out: Outcome[] = [];
           for (let i = 0; i < ordered.length;) {
             const run = this.sameGroup(ordered, i);
@@ -172,11 +173,12 @@ export class GroupCommit {
                 run.push(...more);
                 return more.map((p) => p.group!.input);
               };
-              out.push(...this.checked(await run[0].group!.apply(trx, inputs, absorb), run.length));
-            } else out.push(await this.attempt(trx, ordered[i]));
+              out.push(...this.checked(await run[0].group!.apply(unit, inputs, absorb), run.length));
+            } else out.push(await this.attempt(unit, ordered[i]));
             i += run.length;
           }
-          await this.options.hooks?.beforeCommit(trx);
+          if (uow) await uow.close(unit);
+          committed = unit;
           return out;
         }),
       );
@@ -187,8 +189,8 @@ export class GroupCommit {
       return;
     }
     observe(true);
-    if (last) this.options.hooks?.committed?.(last);
     // Only now, after the COMMIT, does any caller hear back.
+    if (uow?.committed) uow.committed(committed as U);
     ordered.forEach((p, i) => {
       const o = outcomes[i];
       if (o.ok) p.resolve(o.value);
@@ -197,8 +199,8 @@ export class GroupCommit {
   }
 
   /** Takes out of the queue up to `room` works of `first`'s key and group function, in arrival order. */
-  private takeQueued(first: Pending, room: number): Pending[] {
-    const taken: Pending[] = [];
+  private takeQueued(first: Pending<U>, room: number): Pending<U>[] {
+    const taken: Pending<U>[] = [];
     if (room <= 0 || !first.group) return taken;
     this.queue = this.queue.filter((p) => {
       const same = taken.length < room && p.key === first.key && p.group?.apply === first.group!.apply;
@@ -210,7 +212,7 @@ export class GroupCommit {
   }
 
   /** The works from `i` on that share its key and group function (just `[ordered[i]]` otherwise). */
-  private sameGroup(ordered: Pending[], i: number): Pending[] {
+  private sameGroup(ordered: Pending<U>[], i: number): Pending<U>[] {
     const first = ordered[i];
     let end = i + 1;
     if (first.group)
@@ -218,9 +220,9 @@ export class GroupCommit {
     return ordered.slice(i, end);
   }
 
-  private async attempt(trx: DbOrTrx, p: Pending): Promise<Outcome> {
+  private async attempt(unit: U, p: Pending<U>): Promise<Outcome> {
     try {
-      return { ok: true, value: await p.work(trx) };
+      return { ok: true, value: await p.work(unit) };
     } catch (err) {
       // Anything but a refusal (the database failing) aborts the whole transaction.
       if (this.options.isRefusal(err)) return { ok: false, error: err };

@@ -5,7 +5,11 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { RETRY_AFTER_SECONDS } from '../errors';
 import type { DrainState } from './drain';
-import type { Mailer } from '../modules/mail/mailer';
+/** What the health check needs of the mailer (modules/mail): http/ imports no feature (issue 27). */
+interface CheckableMailer {
+  kind: string;
+  check: () => Promise<unknown>;
+}
 import type { RedisLink } from '../plugins/redis-link';
 
 type Part = 'database' | 'redis' | 'smtp';
@@ -40,7 +44,7 @@ function within(work: Promise<unknown>, ms: number): Promise<boolean> {
  *   probe restarts a node that hangs, never one whose database is merely away.
  */
 export const health = fp(
-  async (app: FastifyInstance, opts: { redis?: RedisLink; mailer: Mailer; drain: DrainState }) => {
+  async (app: FastifyInstance, opts: { redis?: RedisLink; mailer: CheckableMailer; drain: DrainState }) => {
     const bound = Math.min(app.config.timeouts.dbMs, 2000);
     // /healthz: an empty write transaction — the database must take writes, not only answer reads
     // (on SQLite another process may hold the write lock while reads go on, db/sqlite-driver.ts).

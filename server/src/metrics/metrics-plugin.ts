@@ -1,35 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import type { GroupCommitOptions } from '../db/group-commit';
-import { clickListeners } from '../modules/clicks/click-batch';
-import type { ClickEventInput } from '../modules/clicks/click-events.repository';
+import type { ClickEventInput, LedgerSubscriber } from '../modules/traffic';
 import { Metrics, type MetricSources } from './metrics';
 
 /**
  * Issue 28: /metrics is off unless METRICS_PORT is set — then this wires the counting in (none of
  * it costs a request anything otherwise) and server.ts serves the registry on its own listener.
  */
-export function createMetrics(sources: MetricSources): { metrics: Metrics; observeBatch: GroupCommitOptions['observe'] } {
+export function createMetrics(sources: MetricSources): {
+  metrics: Metrics;
+  observeBatch: GroupCommitOptions<unknown>['observe'];
+  clickCounter: LedgerSubscriber;
+} {
   const metrics = new Metrics(sources);
-  const observeBatch: GroupCommitOptions['observe'] = ({ works, seconds, ok }) => {
+  const observeBatch: GroupCommitOptions<unknown>['observe'] = ({ works, seconds, ok }) => {
     metrics.batchSize.observe(works);
     metrics.commitSeconds.observe({ result: ok ? 'ok' : 'failed' }, seconds);
   };
-  return { metrics, observeBatch };
+  // A subscriber of the click ledger (issue 27): a batch's clicks are counted once it committed.
+  const clickCounter: LedgerSubscriber = {
+    name: 'metrics: clicks',
+    open: () => {
+      const events: ClickEventInput[] = [];
+      return {
+        ClickRecorded: (e) => {
+          events.push(e);
+        },
+        committed: () => {
+          for (const e of events) metrics.clicks.inc({ verdict: e.verdict, source: e.source });
+        },
+      };
+    },
+  };
+  return { metrics, observeBatch, clickCounter };
 }
 
-/** Before the routes: counts every request by its route pattern, and every committed click. */
+/** Before the routes: counts every request by its route pattern (the clicks: `clickCounter`, a ledger subscriber). */
 export function installMetricHooks(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', (request, reply, done) => {
     // The pattern (/r/:userId), never the raw URL: one series per route, not per visitor.
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
-  });
-  const onClicks = (events: readonly ClickEventInput[]) => {
-    for (const e of events) metrics.clicks.inc({ verdict: e.verdict, source: e.source });
-  };
-  clickListeners.push(onClicks);
-  app.addHook('onClose', async () => {
-    clickListeners.splice(clickListeners.indexOf(onClicks), 1);
   });
 }

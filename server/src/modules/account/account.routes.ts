@@ -2,8 +2,8 @@ import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute, typed } from '../../http/define-route';
 import { badTokenIsInvalidLink } from '../../http/link-token';
-import type { Mailer } from '../mail/mailer';
-import type { MailDeps } from '../mail/send-later';
+import type { Mailer } from '../mail';
+import type { MailDeps } from '../mail';
 import { changePassword, PASSWORD_CHANGED } from './change-password';
 import { confirmEmailChange, EMAIL_TEXT, requestEmailChange } from './change-email';
 

@@ -5,12 +5,12 @@ import { isUniqueViolation } from '../../db/dialect-sql';
 import { nowIso } from '../../db/ids';
 import { BadRequest, Conflict, TooMany } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
-import { EMAIL_TAKEN } from '../auth/auth.service';
-import type { MailDeps } from '../mail/send-later';
-import { findUserByEmail, findUserById, normaliseEmail, updateUser } from '../users/users.repository';
+import { EMAIL_TAKEN } from '../auth';
+import type { MailDeps } from '../mail';
+import { findUserByEmail, findUserById, normaliseEmail, updateUser } from '../users';
 import { checkCurrentPassword } from './current-password';
 import { sendEmailChangedNotice, sendEmailChangeMail, sendEmailChangeRequestedNotice } from './email-change-mail';
-import { useAllResets } from '../password-reset/password-resets.repository';
+import { useAllResets } from '../password-reset';
 import { countRecentEmailChanges, findEmailChangeForUpdate, insertEmailChange, useAllEmailChanges } from './email-changes.repository';
 
 /** 32 random bytes like a reset token; only the sha256 is stored. A day to open the mail. */

@@ -3,8 +3,8 @@ import type { DbOrTrx } from '../../db/database';
 import { BadRequest, TooMany, Unauthorized } from '../../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
 import type { LoginLimiter } from '../../plugins/login-limiter';
-import { findUserById } from '../users/users.repository';
-import type { UserRow } from '../users/users.table';
+import { findUserById } from '../users';
+import type { UserRow } from '../users';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 export const TOO_MANY_PASSWORD_TRIES = 'Too many wrong passwords, please try again in a minute.';

@@ -1,5 +1,5 @@
-import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, sendLater, type MailDeps } from '../mail/send-later';
+import type { MailMessage } from '../mail';
+import { escapeHtml, sendLater, type MailDeps } from '../mail';
 
 /** The page that confirms a change (mf-public ./ConfirmEmail, routed by the shell at /confirm-email). */
 export function confirmEmailLink(publicSiteUrl: string, token: string): string {

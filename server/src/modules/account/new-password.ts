@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database';
-import { useAllResets } from '../password-reset/password-resets.repository';
-import { setPasswordEndingSessions } from '../users/users.repository';
+import { useAllResets } from '../password-reset';
+import { setPasswordEndingSessions } from '../users';
 import { useAllEmailChanges } from './email-changes.repository';
 
 /**

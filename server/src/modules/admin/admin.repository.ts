@@ -1,6 +1,6 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
-import type { UserRow } from '../users/users.table';
+import type { UserRow } from '../users';
 import type { AdminRow } from './admins.table';
 
 export function findAdminByUsername(db: DbOrTrx, username: string): Promise<AdminRow | undefined> {

@@ -2,10 +2,9 @@ import { AllUsersList, AllUsersPage, endpoints } from '@rotalink/shared-api/cont
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NotFound } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
-import { linkRowToLink } from '../links/link.mapper';
-import { listLinks } from '../links/links.repository';
-import { USER_NOT_FOUND } from '../users/ownership';
-import { findUserById } from '../users/users.repository';
+import { linkRowToLink, listLinks } from '../links';
+import { USER_NOT_FOUND } from '../users';
+import { findUserById } from '../users';
 import { adminLogin, removeUser, updateMembership } from './admin.service';
 import { listUsers, readUserDetails } from './admin-users';
 

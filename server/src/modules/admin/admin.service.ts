@@ -5,10 +5,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { BadRequest, NotFound, TooMany, Unauthorized } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
-import { USER_NOT_FOUND } from '../users/ownership';
-import { dollarsToCents, userRowToUser } from '../users/user.mapper';
-import { deleteAccount } from '../users/delete-account';
-import { countSubProfiles, findUserById, updateUser } from '../users/users.repository';
+import { USER_NOT_FOUND } from '../users';
+import { dollarsToCents, userRowToUser } from '../users';
+import { deleteAccount } from '../users';
+import { countSubProfiles, findUserById, updateUser } from '../users';
 import { findAdminByUsername, type MemberWithCount } from './admin.repository';
 import { parseAdminDate } from './admin-date';
 

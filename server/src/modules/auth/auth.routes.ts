@@ -1,7 +1,7 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, typed } from '../../http/define-route';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail';
 import { login, signup } from './auth.service';
 import { sendWelcomeMail } from './welcome-mail';
 

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/dialect-sql';
 import { newId } from '../../db/ids';
 import { Conflict, TooMany, Unauthorized } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
-import { findUserByEmail, insertUser, normaliseEmail } from '../users/users.repository';
+import { findUserByEmail, insertUser, normaliseEmail } from '../users';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'Email is already registered';

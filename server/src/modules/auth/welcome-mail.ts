@@ -1,6 +1,6 @@
 import { PLAN } from '@rotalink/shared-api/contract';
-import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, sendLater, type MailDeps } from '../mail/send-later';
+import type { MailMessage } from '../mail';
+import { escapeHtml, sendLater, type MailDeps } from '../mail';
 
 /** The welcome mail after sign-up (issue 13): where the dashboard is and what comes next. */
 export function welcomeMail(options: { to: string; firstName: string; publicSiteUrl: string }): MailMessage {

@@ -2,12 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { lockProfileRow } from '../../db/dialect-sql';
 import { nowIso } from '../../db/ids';
-import { setPaused } from '../links/pause-link';
-import { LINK_PAUSED_KIND } from '../notifications/notifications';
-import type { LinkPausedPayload } from '../notifications/owner-mails';
-import type { Outbox } from '../outbox/outbox';
+import { firstPendingLink, setPaused } from '../links';
+import { LINK_PAUSED_KIND } from '../notifications';
+import type { LinkPausedPayload } from '../notifications';
+import type { Outbox } from '../outbox';
 import { checkDestination, type CheckOptions, type CheckResult } from './check-destination';
-import { firstPendingLink } from '../links/link-lists.repository';
 import { listLinksToCheck, recordCheck } from './link-checks.repository';
 
 /** Failed checks in a row that pause a link (issue 16). */

@@ -2,9 +2,8 @@ import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
-import { LINK_NOT_FOUND } from '../links/increment-click';
-import { findMemberLinkLists } from '../links/link-lists.repository';
-import { loadOwnedProfile } from '../users/ownership';
+import { findMemberLinkLists, LINK_NOT_FOUND } from '../links';
+import { loadOwnedProfile } from '../users';
 import type { CheckOptions } from './check-destination';
 import { checkAllLinks, checkLink, type LinkChecker } from './check-links';
 

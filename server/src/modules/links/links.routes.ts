@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
 import { etagOf, notModified, sendNotModified } from '../../http/conditional';
 import { defineRoute, typed } from '../../http/define-route';
-import { loadOwnedProfile, ownsProfile, USER_NOT_FOUND } from '../users/ownership';
+import { loadOwnedProfile, ownsProfile, USER_NOT_FOUND } from '../users';
 import { pauseLink } from './pause-link';
 import { addLink } from './add-link';
 import { findMemberLinkLists } from './link-lists.repository';
@@ -12,7 +12,9 @@ import { deleteLink, resetLinkToEnd } from './links.repository';
 import { reorderLinks } from './reorder-links';
 import { updateLink } from './update-link';
 
-export const LINK_NOT_FOUND = 'Link not found.';
+import { LINK_NOT_FOUND } from './link-messages';
+
+export { LINK_NOT_FOUND };
 
 /** /api/links: the member's link management (spec §7; updateLink and reorder from issue 13). */
 export async function linksRoutes(fastify: FastifyInstance): Promise<void> {

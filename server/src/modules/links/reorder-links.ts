@@ -3,7 +3,7 @@ import type { AuthContext } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { lockProfileRow } from '../../db/dialect-sql';
 import { BadRequest } from '../../errors';
-import { loadOwnedProfile } from '../users/ownership';
+import { loadOwnedProfile } from '../users';
 import { isCompleted, toMemberLinkLists } from './link.mapper';
 import { listLinks, setLinkPosition } from './links.repository';
 
@@ -29,7 +29,7 @@ export async function reorderLinks(opts: { db: Db; auth: AuthContext; body: Reor
     if (ids.length !== pending.size || !ids.every((id) => pending.has(id))) throw new BadRequest(notTheQueue(pending.size));
     const position = new Map(ids.map((id, i) => [id, i + 1]));
     // The profile's row is locked first and rows are written in id order, the order a group-commit
-    // batch of clicks locks them in (modules/links/click-keys.ts), so a reorder and a batch on
+    // batch of clicks locks them in (modules/traffic/click-keys.ts), so a reorder and a batch on
     // PostgreSQL cannot deadlock.
     for (const id of [...ids].sort()) await setLinkPosition(trx, id, profile.id, position.get(id) as number);
     return toMemberLinkLists(await listLinks(trx, profile.id));

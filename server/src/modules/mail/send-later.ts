@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox } from '../outbox';
 import type { MailMessage, Mailer } from './mailer';
 
 /** What a use case needs to send a mail of its own (welcome, receipt, email confirmation). */

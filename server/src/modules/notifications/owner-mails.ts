@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../db/database';
-import type { MailMessage } from '../mail/mailer';
-import { escapeHtml } from '../mail/send-later';
-import type { RenderContext, RenderedMail } from '../outbox/outbox';
+import type { MailMessage } from '../mail';
+import { escapeHtml } from '../mail';
+import type { RenderContext, RenderedMail } from '../outbox';
 import type { LinkFilledPayload, NamedLink, QueueEmptyPayload } from './link-filled';
 
 export interface LinkPausedPayload {

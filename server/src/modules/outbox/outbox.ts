@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTrx } from '../../db/database';
 import { newId } from '../../db/ids';
-import type { MailMessage, Mailer } from '../mail/mailer';
+import type { MailMessage, Mailer } from '../mail';
 import { claimDueRows, finishRow, insertOutboxRow, releaseRowsWaitingForServer, retryRowAt } from './outbox.repository';
 import { OutboxSeal } from './outbox-seal';
 import type { OutboxRow } from './outbox.table';

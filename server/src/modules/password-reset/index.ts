@@ -1,1 +1,2 @@
 export { passwordResetRoutes } from './password-reset.routes';
+export { useAllResets } from './password-resets.repository';

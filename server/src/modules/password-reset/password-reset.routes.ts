@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute, typed } from '../../http/define-route';
 import { badTokenIsInvalidLink } from '../../http/link-token';
 import { PASSWORD_RESET_KIND, requestPasswordReset, resetMailRenderer } from './request-password-reset';
-import { RESET_TEXT, resetPassword } from './reset-password';
+import { RESET_TEXT, resetPassword, type SetNewPassword } from './reset-password';
 
 /** POST /api/auth/forgot-password and /api/auth/reset-password (spec §7, DESIGN §6). */
-export async function passwordResetRoutes(fastify: FastifyInstance): Promise<void> {
+export async function passwordResetRoutes(fastify: FastifyInstance, opts: { setNewPassword: SetNewPassword }): Promise<void> {
   const app = typed(fastify);
   app.outbox.kind(PASSWORD_RESET_KIND, resetMailRenderer(app.config.publicSiteUrl));
 
@@ -23,7 +23,12 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
     ...defineRoute(app, endpoints.resetPassword, 'auth'),
     errorHandler: badTokenIsInvalidLink(RESET_TEXT.invalid),
     handler: async (request) => {
-      const { message } = await resetPassword({ db: app.db, token: request.body.token, password: request.body.password });
+      const { message } = await resetPassword({
+        db: app.db,
+        token: request.body.token,
+        password: request.body.password,
+        setNewPassword: opts.setNewPassword,
+      });
       return { status: 'SUCCESS' as const, message };
     },
   });

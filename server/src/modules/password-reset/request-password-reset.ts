@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
-import type { Outbox, RenderContext, RenderedMail } from '../outbox/outbox';
-import { normaliseEmail } from '../users/users.repository';
+import type { Outbox, RenderContext, RenderedMail } from '../outbox';
+import { normaliseEmail } from '../users';
 import { countRecentResets, deleteReset, findResettableUser, insertReset } from './password-resets.repository';
 import { resetLink, resetMail } from './reset-mail';
 import { RESET_TOKEN_TTL_MS, hashResetToken, newResetToken } from './reset-token';

@@ -1,8 +1,7 @@
 import { hashPassword } from '../../auth/password';
-import type { Db } from '../../db/database';
+import type { Db, DbOrTrx } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import { BadRequest } from '../../errors';
-import { setNewPassword } from '../account/new-password';
 import { findResetForUpdate } from './password-resets.repository';
 import { hashResetToken } from './reset-token';
 
@@ -16,7 +15,20 @@ export const RESET_TEXT = {
  * the password changes, every open reset token and pending email change of the user is used up,
  * and every session token issued before now ends (DESIGN §6, account/new-password.ts).
  */
-export async function resetPassword(options: { db: Db; token: string; password: string }): Promise<{ message: string }> {
+/**
+ * What a new password ends (account/new-password.ts: sessions, reset links, email changes). The
+ * account module imports this one (it voids reset links), so its rule comes in as a parameter
+ * from app.ts: no import cycle between the two (issue 27).
+ */
+export type SetNewPassword = (trx: DbOrTrx, userId: string, passwordHash: string, now: string) => Promise<void>;
+
+export async function resetPassword(options: {
+  db: Db;
+  token: string;
+  password: string;
+  setNewPassword: SetNewPassword;
+}): Promise<{ message: string }> {
+  const { setNewPassword } = options;
   const { db, token } = options;
   // Hashing takes ~tens of ms of CPU: do it before the transaction so no lock waits on it.
   const passwordHash = await hashPassword(options.password);

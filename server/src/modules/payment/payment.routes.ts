@@ -8,7 +8,7 @@ import { createPaymentProvider } from './create-payment-provider';
 import { PaymentProviderUnavailable } from './payment-provider';
 import { startCheckout } from './start-checkout';
 import { webhookRoutes } from './webhook.routes';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail';
 import { closeOpenSessions } from './close-open-sessions';
 import type { OnActivated, OnDuplicate } from './complete-payment';
 import { sendReceiptMail } from './receipt-mail';

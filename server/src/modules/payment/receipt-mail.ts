@@ -1,7 +1,7 @@
 import { PLAN } from '@rotalink/shared-api/contract';
 import type { Db } from '../../db/database';
-import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, sendLater, type MailDeps } from '../mail/send-later';
+import type { MailMessage } from '../mail';
+import { escapeHtml, sendLater, type MailDeps } from '../mail';
 import type { PaymentRow } from './payments.table';
 
 export const formatAmount = (cents: number, currency: string) => `$${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;

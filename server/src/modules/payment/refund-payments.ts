@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
-import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, sendLater, type MailDeps } from '../mail/send-later';
+import type { MailMessage } from '../mail';
+import { escapeHtml, sendLater, type MailDeps } from '../mail';
 import type { PaymentProvider } from './payment-provider';
 import type { PaymentRow } from './payments.table';
 import { dueRefunds, markRefunded } from './payments.repository';

@@ -1,7 +1,7 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, typed } from '../../http/define-route';
-import { userRowToAbout, userRowToUser } from '../users/user.mapper';
+import { userRowToAbout, userRowToUser } from '../users';
 import { loadProfileWithPlan, loadSelf, updateOwnProfile } from './profile.service';
 
 /** The signed-in account's own profile: profile, aboutProfile, updateProfile (spec §7). */

@@ -1,8 +1,8 @@
 import type { UpdateProfileBody } from '@rotalink/shared-api/contract';
 import type { Db } from '../../db/database';
 import { NotFound } from '../../errors';
-import { findUserById, updateUser } from '../users/users.repository';
-import type { UserRow } from '../users/users.table';
+import { findUserById, updateUser } from '../users';
+import type { UserRow } from '../users';
 
 export async function loadSelf(db: Db, userId: string): Promise<UserRow> {
   const row = await findUserById(db, userId);

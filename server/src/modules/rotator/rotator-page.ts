@@ -54,3 +54,9 @@ export const sendRotatorPage = (reply: FastifyReply, status: number, body: strin
     .header('x-robots-tag', 'noindex')
     .type('text/html; charset=utf-8')
     .send(body);
+
+/** The rotator's addresses as browser pages for the router's own refusals (http/framework-errors.ts). */
+export const rotatorPages = (publicSiteUrl: string) => ({
+  matches: isRotatorUrl,
+  notFound: (reply: FastifyReply) => void sendRotatorPage(reply, 404, rotatorNotFoundPage(`${publicSiteUrl}/`)),
+});

@@ -186,9 +186,9 @@ describe.each(engines)('the rotator link (%s)', (engine) => {
   it('spillover: one visitor’s visits arriving together (one batch) still walk the queue, one link each', async () => {
     await settings({ mode: 'spillover' });
     const links = [await add(null), await add(null), await add(null)];
-    const before = { ...t.app.commits.stats };
+    const before = { ...t.app.ledger.stats };
     const answers = await Promise.all(Array.from({ length: 3 }, () => follow(browser(), '198.51.100.77')));
-    expect(t.app.commits.stats.batches - before.batches).toBeLessThan(3);
+    expect(t.app.ledger.stats.batches - before.batches).toBeLessThan(3);
     expect(answers.map((r) => r.headers.location).sort()).toEqual(links.map((l) => l.link).sort());
     expect((await follow(browser(), '198.51.100.77')).headers.location).toBe(links[0].link);
   });
@@ -207,9 +207,9 @@ describe.each(engines)('the rotator link (%s)', (engine) => {
   it('one batch of people and link previews across a cap: the cap is exact, every click adds to all clicks, one fill mail', async () => {
     const links = [await add(3), await add(null)];
     const slack = { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' };
-    const before = { ...t.app.commits.stats };
+    const before = { ...t.app.ledger.stats };
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => follow(i % 2 ? slack : browser(), `198.51.100.${150 + i}`)));
-    expect(t.app.commits.stats.batches - before.batches).toBeLessThan(10);
+    expect(t.app.ledger.stats.batches - before.batches).toBeLessThan(10);
     expect(answers.every((r) => r.statusCode === 302 && links.some((l) => l.link === r.headers.location))).toBe(true);
     const rows = await t.db
       .selectFrom('links')

@@ -2,8 +2,8 @@ import type { RotatorSettings, UpdateRotatorBody } from '@rotalink/shared-api/co
 import type { AuthContext } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { BadRequest } from '../../errors';
-import { normaliseLinkUrl } from '../links/link-url';
-import { loadOwnedProfile } from '../users/ownership';
+import { normaliseLinkUrl } from '../links';
+import { loadOwnedProfile } from '../users';
 import { findRotatorRow, saveRotatorSettings, type RotatorSettingsRow } from './rotator.repository';
 
 export const SETTINGS_SAVED = 'Rotator settings saved';

@@ -3,8 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { HttpError, prepareUnavailable } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
 import { clickRateLimit } from '../../plugins/rate-limits';
-import { describeVisit } from '../clicks/describe-visit';
-import { previewRotator, visitRotator } from './follow-rotator';
+import { describeVisit, previewRotator } from '../traffic';
 import { ROTATOR_PREFIX, rotatorBusyPage, rotatorErrorPage, rotatorNotFoundPage, sendRotatorPage } from './rotator-page';
 import { changeRotatorSettings, readRotatorSettings, SETTINGS_SAVED } from './rotator-settings';
 
@@ -71,15 +70,7 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const visit = await describeVisit(app.visitors, request);
       const now = new Date();
-      const dest = await visitRotator(app.commits, {
-        userId,
-        visit,
-        cookieLastLink: cookie,
-        now,
-        pageUrl: pageUrl(userId),
-        outbox: app.outbox,
-      });
-      if (dest?.notified) app.outbox.wake();
+      const dest = await app.ledger.rotatorVisit({ userId, visit, cookieLastLink: cookie, now, pageUrl: pageUrl(userId) });
       if (!dest) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
       if (dest.mode === 'spillover' && dest.linkId && !visit.bot) {
         // Set only where it is needed: spillover walks each person through the queue.

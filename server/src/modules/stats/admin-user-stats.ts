@@ -1,8 +1,8 @@
 import type { AdminUserStats, StatsTotals } from '@rotalink/shared-api/contract';
 import type { DbOrTrx } from '../../db/database';
 import { NotFound } from '../../errors';
-import { USER_NOT_FOUND } from '../users/ownership';
-import { findUserById } from '../users/users.repository';
+import { USER_NOT_FOUND } from '../users';
+import { findUserById } from '../users';
 import type { ProfileTotals } from './rollups-read.repository';
 import { slotRange } from './stats-range';
 

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/database';
-import type { ClickEventRow } from '../clicks/click-events.table';
+import type { ClickEventRow } from '../traffic';
 
 export type CsvEventRow = Pick<ClickEventRow, 'id' | 'created_at' | 'link_id' | 'source' | 'verdict' | 'device' | 'referrer_host'>;
 

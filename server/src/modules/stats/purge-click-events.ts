@@ -1,4 +1,4 @@
-import { utcDay } from '../clicks/visitor-keys';
+import { utcDay } from '../traffic';
 import type { DbOrTrx } from '../../db/database';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import type { ClickEventInput } from '../clicks/click-events.repository';
+import type { ClickEventInput } from '../traffic';
 import { ROLLUP_COUNTERS, type RollupCounters } from './rollups.table';
 
 /** What a roll-up needs of one click event: the event as stored, less the index flag. */

@@ -1,9 +1,9 @@
 import type { AuthContext } from '../../auth/guards';
 import type { DbOrTrx } from '../../db/database';
 import { BadRequest, NotFound } from '../../errors';
-import { loadOwnedProfile, USER_NOT_FOUND } from '../users/ownership';
-import { findUserById, listSubProfiles } from '../users/users.repository';
-import type { UserRow } from '../users/users.table';
+import { loadOwnedProfile, USER_NOT_FOUND } from '../users';
+import { findUserById, listSubProfiles } from '../users';
+import type { UserRow } from '../users';
 
 /**
  * Who may read a profile's stats (issue 15): its owner (the member, or the member of a

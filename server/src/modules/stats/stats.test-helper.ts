@@ -6,10 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer } from '../../../test/helpers';
 import type { Db } from '../../db/database';
-import type { DeviceClassValue } from '../clicks/click-events.table';
-import type { Visit } from '../clicks/verdict';
-import { incrementClick } from '../links/increment-click';
-import { visitRotator } from '../rotator/follow-rotator';
+import type { DeviceClassValue, Visit } from '../traffic';
 
 export interface ClickSpec {
   at: Date;
@@ -43,21 +40,18 @@ export async function addOfferLink(app: FastifyInstance, token: string, userId: 
 /** One click; a refusal (a completed link) is swallowed: it stores nothing, as on the wire. */
 export async function clickAt(app: FastifyInstance, userId: string, c: ClickSpec): Promise<void> {
   if (c.target === 'rotator') {
-    await visitRotator(app.commits, {
+    await app.ledger.rotatorVisit({
       userId,
       visit: visitOf(c),
       cookieLastLink: null,
       now: c.at,
       pageUrl: 'https://site.example/profile',
-      outbox: app.outbox,
     });
     return;
   }
-  await incrementClick({ commits: app.commits, db: app.db, outbox: app.outbox, linkId: c.target, visit: visitOf(c), now: c.at }).catch(
-    (err: { statusCode?: number }) => {
-      if (err.statusCode !== 409) throw err;
-    },
-  );
+  await app.ledger.pageClick({ linkId: c.target, visit: visitOf(c), now: c.at }).catch((err: { statusCode?: number }) => {
+    if (err.statusCode !== 409) throw err;
+  });
 }
 
 /** Clicks in order, `parallel` at a time (so several share a group-commit batch). */

@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../db/database';
 import { rowValues, ShapedStatements } from '../../db/shaped-statements';
 import { statementChunks as chunks } from '../../db/statement-chunks';
 import type { DailyRow, RollupBatch, RollupRow, TotalsRow, VisitorSighting } from './rollup-batch';
-import type { TableWrite } from './rollups-write.repository';
+import type { TableWrite } from '../../db/batch-write';
 
 /**
  * Unique visitors per UTC day (decision 0065): a batch's sightings go into click_visitor_days,

@@ -1,7 +1,7 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, typed } from '../../http/define-route';
-import { userRowToSubProfile } from '../users/user.mapper';
+import { userRowToSubProfile } from '../users';
 import { createSubProfile, deleteSubProfile, listOwnSubProfiles, loadSubProfile, updateSubProfile } from './sub-profiles.service';
 
 /** A member's sub-profiles: sub-profiles, subprofile, getsubprofile/:userId, updatesubprofile (spec §7), deletesubprofile (issue 13). */

@@ -3,13 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
 import { clickRateLimit } from '../../plugins/rate-limits';
-import { CLICK_COUNTED, describeVisit, NOT_COUNTED } from '../clicks/describe-visit';
-import { incrementClick } from '../links/increment-click';
-import { findLinkLists } from '../links/link-lists.repository';
-import { linkRowToLink } from '../links/link.mapper';
-import { USER_NOT_FOUND } from '../users/ownership';
-import { userRowToAbout } from '../users/user.mapper';
-import { findAboutById } from '../users/users.repository';
+import { findLinkLists, linkRowToLink } from '../links';
+import { CLICK_COUNTED, describeVisit, NOT_COUNTED } from '../traffic';
+import { USER_NOT_FOUND } from '../users';
+import { userRowToAbout } from '../users';
+import { findAboutById } from '../users';
 import { answerAndKeep, fromCache } from './public-cache/cached-answer';
 
 /** /api/public: the visitor page's calls, no token (spec §7). Routes only: the rules live in the features. */
@@ -50,13 +48,7 @@ export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
     config: { ...clickRateLimit(app.config.rateLimit.clicksPerMin), compress: false },
     handler: async (request) => {
       const visit = await describeVisit(app.visitors, request, request.body.referrer);
-      const { link, verdict } = await incrementClick({
-        commits: app.commits,
-        db: app.db,
-        outbox: app.outbox,
-        linkId: request.body.link_id,
-        visit,
-      });
+      const { link, verdict } = await app.ledger.pageClick({ linkId: request.body.link_id, visit });
       // issue 14: a click that does not count still answers 200, with the link unchanged.
       const counted = verdict === 'counted';
       return { message: counted ? CLICK_COUNTED : NOT_COUNTED[verdict], counted, link: linkRowToLink(link) };

@@ -1,26 +1,29 @@
-import type { Db, DbOrTrx } from '../../db/database';
-import type { GroupCommit, Outcome } from '../../db/group-commit';
+import type { DbOrTrx } from '../../db/database';
+import type { Outcome } from '../../db/group-commit';
 import { Conflict, NotFound } from '../../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
-import type { ClickVerdictValue } from '../clicks/click-events.table';
-import { addRunClicks, recordClickEvent } from '../clicks/click-batch';
-import type { ClickEventInput } from '../clicks/click-events.repository';
-import { readClickRules, verdictFor, type ClickRules, type Visit } from '../clicks/verdict';
-import { queueFillNotice, filledBy } from '../notifications/link-filled';
-import type { Outbox } from '../outbox/outbox';
-import { pageClickKey } from './click-keys';
-import { isCompleted } from './link.mapper';
-import { linkOwner } from './link-owners';
-import { addClicks, clickIfQueueHead, findLink, lockLinkForClicks, uncountedClickIfQueueHead, type ClickedLink } from './links.repository';
+import { findLink, isCompleted, LINK_NOT_FOUND } from '../links';
+import type { ClickBatch } from './click-batch';
+import type { ClickVerdictValue } from './click-events.table';
+import type { ClickEventInput } from './click-events.repository';
+import {
+  addClicks,
+  clickIfQueueHead,
+  filledBy,
+  lockLinkForClicks,
+  uncountedClickIfQueueHead,
+  type ClickedLink,
+} from './link-clicks.repository';
+import { verdictFor, type ClickRules, type Visit } from './verdict';
 
-export const LINK_NOT_FOUND = 'Link not found.';
+export { LINK_NOT_FOUND };
 export const LINK_COMPLETED = 'This link has reached its click limit.';
 export const LINK_PAUSED = 'This link is paused. Please click the next one.';
 
 export interface PageClick {
   link: ClickedLink;
   verdict: ClickVerdictValue;
-  /** Issue 16: this click filled the link and queued the owner's mail (wake the outbox after the commit). */
+  /** This click filled the link and a subscriber queued the owner's notice (issue 16) in its transaction. */
   notified: boolean;
 }
 
@@ -45,18 +48,17 @@ export interface PageClickInput {
   userId: string;
   visit: Visit;
   now: Date;
-  outbox: Outbox;
 }
 
-export async function applyPageClick(trx: DbOrTrx, o: PageClickInput): Promise<PageClick> {
-  const rules = await readClickRules(trx, o.userId);
-  const verdict = await verdictFor(trx, { visit: o.visit, rules, userId: o.userId, linkId: o.linkId, now: o.now });
+export async function applyPageClick(batch: ClickBatch, o: PageClickInput): Promise<PageClick> {
+  const { trx } = batch;
+  const rules = await batch.rules(o.userId);
+  const verdict = await verdictFor(batch, { visit: o.visit, rules, userId: o.userId, linkId: o.linkId, now: o.now });
   const link = verdict === 'counted' ? await clickIfQueueHead(trx, o.linkId) : await uncountedClickIfQueueHead(trx, o.linkId);
   if (!link) return refusal(trx, o.linkId);
-  await recordClickEvent(trx, pageClickEvent(o, link, verdict, rules));
-  // The click that filled the link queues the owner's mail in this same transaction (issue 16).
-  const notified =
-    verdict === 'counted' && filledBy(link) ? await queueFillNotice(trx, o.outbox, { profileId: link.user_id, link }) : false;
+  await batch.record(pageClickEvent(o, link, verdict, rules));
+  // The click that filled the link: its subscribers (the owner's mail, issue 16) act in this same transaction.
+  const notified = verdict === 'counted' && filledBy(link) ? await batch.linkFilled(link) : false;
   return { link, verdict, notified };
 }
 
@@ -87,11 +89,12 @@ const refused = (error: unknown): Outcome<PageClick> => ({ ok: false, error });
  * together). Two statements for the run instead of one per click.
  */
 export async function applyPageClicks(
-  trx: DbOrTrx,
+  batch: ClickBatch,
   batched: PageClickInput[],
   absorb?: () => PageClickInput[],
 ): Promise<Outcome<PageClick>[]> {
-  if (batched.length === 1) return [{ ok: true, value: await applyPageClick(trx, batched[0]) }];
+  if (batched.length === 1) return [{ ok: true, value: await applyPageClick(batch, batched[0]) }];
+  const { trx } = batch;
   const { linkId, userId } = batched[0];
   // The link's row and the profile's click rules in one statement (decision 0082).
   const locked = await lockLinkForClicks(trx, linkId);
@@ -103,6 +106,7 @@ export async function applyPageClicks(
     return clicks.map(() => refused(why));
   }
   const { rules, link: start } = locked;
+  batch.knowRules(userId, rules);
   let link = start;
   const out: Outcome<PageClick>[] = [];
   for (const c of clicks) {
@@ -110,10 +114,10 @@ export async function applyPageClicks(
       out.push(refused(new Conflict(LINK_COMPLETED, 'link-completed')));
       continue;
     }
-    const verdict = await verdictFor(trx, { visit: c.visit, rules, userId, linkId, now: c.now });
+    const verdict = await verdictFor(batch, { visit: c.visit, rules, userId, linkId, now: c.now });
     const counted = verdict === 'counted' ? 1 : 0;
     link = { ...link, clicks: link.clicks + counted, counted_clicks: link.counted_clicks + counted, all_clicks: link.all_clicks + 1 };
-    await recordClickEvent(trx, pageClickEvent(c, link, verdict, rules));
+    await batch.record(pageClickEvent(c, link, verdict, rules));
     out.push({ ok: true, value: { link, verdict, notified: false } });
   }
   const counted = link.clicks - start.clicks;
@@ -123,35 +127,10 @@ export async function applyPageClicks(
   // the update to the batch's last statement (decision 0082).
   const filling = out.find((o) => o.ok && o.value.verdict === 'counted' && filledBy(o.value.link));
   if (!filling?.ok) {
-    await addRunClicks(trx, { userId, linkId }, counted, all);
+    await batch.addRunClicks({ userId, linkId }, counted, all);
     return out;
   }
   await addClicks(trx, linkId, counted, all);
-  filling.value.notified = await queueFillNotice(trx, clicks[0].outbox, { profileId: link.user_id, link: filling.value.link });
+  filling.value.notified = await batch.linkFilled(filling.value.link);
   return out;
-}
-
-/**
- * A visitor's click: route → here → the group commit → the statements above. Resolves once its
- * batch has committed (durable), or rejects with the reason it was refused.
- */
-export async function incrementClick(opts: {
-  commits: GroupCommit;
-  db: Db;
-  outbox: Outbox;
-  linkId: string;
-  visit: Visit;
-  now?: Date;
-}): Promise<PageClick> {
-  const userId = await linkOwner(opts.db, opts.linkId);
-  if (userId === undefined) throw new NotFound(LINK_NOT_FOUND);
-  const now = opts.now ?? new Date();
-  const click = await opts.commits.runGrouped(
-    pageClickKey(userId, opts.linkId),
-    { linkId: opts.linkId, userId, visit: opts.visit, now, outbox: opts.outbox },
-    applyPageClicks,
-  );
-  // Committed: the worker may send it now.
-  if (click.notified) opts.outbox.wake();
-  return click;
 }

@@ -1,8 +1,8 @@
 import type { DbOrTrx } from '../../db/database';
 import { engineOf } from '../../db/dialect-sql';
-import { addClicks, clickIfBelowCap, lockLinkCounts, type ClickedLink } from '../links/links.repository';
-import { filledBy } from '../notifications/link-filled';
-import { lockProfileQueue, readProfileQueue, type ProfileQueue, type QueueLink } from './rotator.repository';
+import type { SettledProfile } from './click-batch';
+import { addClicks, clickIfBelowCap, filledBy, lockLinkCounts, type ClickedLink } from './link-clicks.repository';
+import { lockProfileQueue, readProfileQueue, type ProfileQueue, type QueueLink } from './profile-queue.repository';
 
 /** A counted click: the link's new count, and its whole row when this click filled it (the owner's mail). */
 export interface CountedClick {
@@ -121,7 +121,11 @@ function counted(row: ClickedLink | undefined): CountedClick | undefined {
   return row && { clicks: Number(row.clicks), filled: filledBy(row) ? row : undefined };
 }
 
-/** The book for a run of one profile's visits in this transaction. */
-export function queueBook(trx: DbOrTrx): QueueBook {
+/**
+ * The book for a run of one profile's visits in this transaction. It reads and caps that
+ * profile's link counters, so it needs the proof that the batch wrote what it held back for the
+ * profile (ClickBatch.settle, decision 0082) — "settle first" as a type, not a comment.
+ */
+export function queueBook(trx: DbOrTrx, _profile: SettledProfile): QueueBook {
   return new DeferredBook(trx, engineOf(trx) === 'postgres');
 }

@@ -1,14 +1,11 @@
 import type { DbOrTrx } from '../../db/database';
-import type { GroupCommit, Outcome } from '../../db/group-commit';
-import type { ClickVerdictValue } from '../clicks/click-events.table';
-import { lastRotatorLinkOf, recordClickEvent, settleRunClicks } from '../clicks/click-batch';
-import { verdictFor, type Visit } from '../clicks/verdict';
-import { rotatorClickKey } from '../links/click-keys';
-import { queueFillNotice } from '../notifications/link-filled';
-import type { Outbox } from '../outbox/outbox';
+import type { Outcome } from '../../db/group-commit';
+import type { ClickBatch } from './click-batch';
+import type { ClickVerdictValue } from './click-events.table';
 import { planVisit } from './choose-link';
+import { moveCursor, readProfileQueue, restartQueue, type ProfileQueue, type RotatorState } from './profile-queue.repository';
 import { queueBook, type QueueBook } from './queue-book';
-import { moveCursor, readProfileQueue, restartQueue, type ProfileQueue, type RotatorState } from './rotator.repository';
+import { verdictFor, type Visit } from './verdict';
 
 export interface RotatorVisit {
   userId: string;
@@ -18,8 +15,6 @@ export interface RotatorVisit {
   now: Date;
   /** `{PUBLIC_SITE_URL}/profile?userId=` of this profile. */
   pageUrl: string;
-  /** Issue 16: where the owner's mail goes when this visit fills a link. */
-  outbox: Outbox;
 }
 
 export interface Destination {
@@ -29,7 +24,7 @@ export interface Destination {
   verdict: ClickVerdictValue;
   /** The profile's mode (spillover keeps the visitor's place in a cookie). */
   mode: RotatorState['mode'];
-  /** This visit filled a link and queued the owner's mail (wake the outbox after the commit). */
+  /** This visit filled a link and a subscriber queued the owner's notice (issue 16). */
   notified?: boolean;
 }
 
@@ -47,10 +42,10 @@ function afterClick(queue: ProfileQueue, linkId: string, clicks: number, moved: 
   };
 }
 
-async function visitorLast(trx: DbOrTrx, queue: ProfileQueue, v: RotatorVisit): Promise<string | null> {
+async function visitorLast(batch: ClickBatch, queue: ProfileQueue, v: RotatorVisit): Promise<string | null> {
   if (queue.state.mode !== 'spillover') return null;
   if (v.cookieLastLink && queue.links.some((l) => l.id === v.cookieLastLink)) return v.cookieLastLink;
-  return (await lastRotatorLinkOf(trx, v.visit.visitor, v.userId)) ?? null;
+  return (await batch.lastRotatorLinkOf(v.visit.visitor, v.userId)) ?? null;
 }
 
 /**
@@ -60,14 +55,15 @@ async function visitorLast(trx: DbOrTrx, queue: ProfileQueue, v: RotatorVisit): 
  * capped exactly however many visitors arrive, on any number of nodes. The event is stored in
  * the same transaction. Undefined: no such profile (nothing written).
  */
-async function followRotator(trx: DbOrTrx, v: RotatorVisit, book: QueueBook): Promise<Destination | undefined> {
+async function followRotator(batch: ClickBatch, v: RotatorVisit, book: QueueBook): Promise<Destination | undefined> {
+  const { trx } = batch;
   let queue = await book.queue(v.userId);
   if (!queue) return undefined;
   const { state } = queue;
   const rules = { filterBots: state.filterBots, uniqueWindowHours: state.uniqueWindowHours };
-  const last = await visitorLast(trx, queue, v);
+  const last = await visitorLast(batch, queue, v);
   const record = (linkId: string | null, verdict: ClickVerdictValue) =>
-    recordClickEvent(trx, {
+    batch.record({
       createdAt: v.now.toISOString(),
       userId: v.userId,
       linkId,
@@ -82,7 +78,7 @@ async function followRotator(trx: DbOrTrx, v: RotatorVisit, book: QueueBook): Pr
   for (let attempt = 0; attempt < MAX_ATTEMPTS && queue; attempt++) {
     const plan = planVisit(state, queue.links, { visitorLast: last, random: Math.random });
     if (plan.kind === 'finish') break;
-    const verdict = await verdictFor(trx, { visit: v.visit, rules, userId: v.userId, linkId: plan.link.id, now: v.now });
+    const verdict = await verdictFor(batch, { visit: v.visit, rules, userId: v.userId, linkId: plan.link.id, now: v.now });
     if (verdict !== 'counted') {
       // A bot or a repeat goes where a person would, and changes nothing: no cap, no cursor, no restart.
       await book.touch(plan.link.id);
@@ -100,8 +96,7 @@ async function followRotator(trx: DbOrTrx, v: RotatorVisit, book: QueueBook): Pr
       // After a restart every count changed: the next visit reads the queue again.
       book.remember(v.userId, plan.restart ? undefined : afterClick(queue, plan.link.id, clicked.clicks, moved));
       await record(plan.link.id, 'counted');
-      const notified =
-        clicked.filled !== undefined && (await queueFillNotice(trx, v.outbox, { profileId: v.userId, link: clicked.filled }));
+      const notified = clicked.filled !== undefined && (await batch.linkFilled(clicked.filled));
       return { url: plan.link.url, linkId: plan.link.id, verdict: 'counted', mode: state.mode, notified };
     }
     queue = await book.reread(v.userId);
@@ -115,20 +110,14 @@ async function followRotator(trx: DbOrTrx, v: RotatorVisit, book: QueueBook): Pr
  * The visits of ONE profile that met in a group-commit batch, in arrival order, each decided as
  * it would be alone; the book writes what it held back before the batch goes on.
  */
-export async function followRotatorRun(trx: DbOrTrx, visits: RotatorVisit[]): Promise<Outcome<Destination | undefined>[]> {
+export async function followRotatorRun(batch: ClickBatch, visits: RotatorVisit[]): Promise<Outcome<Destination | undefined>[]> {
   // A page run of this batch may hold back its link's counters (decision 0082): the queue read
-  // and the capped statements below must see them.
-  if (visits.length) await settleRunClicks(trx, visits[0].userId);
-  const book = queueBook(trx);
+  // and the capped statements below must see them — the book takes the proof that they are written.
+  const book = queueBook(batch.trx, await batch.settle(visits[0].userId));
   const out: Outcome<Destination | undefined>[] = [];
-  for (const v of visits) out.push({ ok: true, value: await followRotator(trx, v, book) });
+  for (const v of visits) out.push({ ok: true, value: await followRotator(batch, v, book) });
   await book.settle();
   return out;
-}
-
-/** A rotator visit: route → the group commit → here. Resolves once its batch has committed. */
-export function visitRotator(commits: GroupCommit, v: RotatorVisit): Promise<Destination | undefined> {
-  return commits.runGrouped(rotatorClickKey(v.userId), v, followRotatorRun);
 }
 
 /** HEAD: the same redirect a visit would get now, with nothing locked, counted or stored. */

@@ -1,4 +1,4 @@
-import type { QueueLink, RotatorState } from './rotator.repository';
+import type { QueueLink, RotatorState } from './profile-queue.repository';
 
 /** DESIGN §6: pending until clicks reach max_clicks; an unlimited link is always pending. */
 export const isPending = (l: Pick<QueueLink, 'clicks' | 'max_clicks'>): boolean => l.max_clicks === null || l.clicks < l.max_clicks;

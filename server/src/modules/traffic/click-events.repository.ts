@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db/database';
 import { precompiled } from '../../db/precompiled';
-import type { TableWrite } from '../stats/rollups-write.repository';
+import type { TableWrite } from '../../db/batch-write';
 import type { ClickSourceValue, ClickVerdictValue, DeviceClassValue } from './click-events.table';
 
 export interface ClickEventInput {

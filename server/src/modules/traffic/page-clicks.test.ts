@@ -143,10 +143,10 @@ describe.each(engines)('page clicks and their verdicts (%s)', (engine) => {
   it('one visitor’s simultaneous clicks, applied in one group-commit batch, count once inside the window', async () => {
     await setRules({ unique_window_hours: 24 });
     const link = await add(10);
-    const before = { ...t.app.commits.stats };
+    const before = { ...t.app.ledger.stats };
     const answers = await Promise.all(Array.from({ length: 6 }, () => click(link.id, browser(), '198.51.100.40')));
     // They shared batches (the case where the repeat is still only in the batch, not in the table).
-    expect(t.app.commits.stats.batches - before.batches).toBeLessThan(6);
+    expect(t.app.ledger.stats.batches - before.batches).toBeLessThan(6);
     const messages = answers.map((r) => r.json().message);
     expect(messages.filter((x) => x === 'Click counted')).toHaveLength(1);
     expect(messages.filter((x) => x === 'Click not counted: this visitor already clicked this link recently.')).toHaveLength(5);

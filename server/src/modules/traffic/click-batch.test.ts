@@ -1,7 +1,7 @@
 import { activate, addLink, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
-import { applyPageClicks, type PageClickInput } from '../links/increment-click';
-import { followRotatorRun, type RotatorVisit } from '../rotator/follow-rotator';
-import { clickBatchHooks } from './click-batch';
+import type { ClickBatch } from './click-batch';
+import { applyPageClicks, type PageClickInput } from './page-click';
+import { followRotatorRun, type RotatorVisit } from './rotator-visit';
 import type { Visit } from './verdict';
 
 /**
@@ -28,11 +28,11 @@ describe.each(engines)('a batch that holds back a run of page clicks (%s)', (eng
   });
 
   /** One batch's transaction, its runs in the order given (the group commit's key order puts the rotator first). */
-  const oneBatch = <T>(runs: (trx: Parameters<typeof applyPageClicks>[0]) => Promise<T>) =>
+  const oneBatch = <T>(runs: (batch: ClickBatch) => Promise<T>) =>
     t.db.transaction().execute(async (trx) => {
-      clickBatchHooks.begin(trx);
-      const out = await runs(trx);
-      await clickBatchHooks.beforeCommit(trx);
+      const batch = t.app.ledger.unit.open(trx);
+      const out = await runs(batch);
+      await t.app.ledger.unit.close(batch);
       return out;
     });
 
@@ -41,14 +41,13 @@ describe.each(engines)('a batch that holds back a run of page clicks (%s)', (eng
     const second = await add(null);
     await t.db.updateTable('links').set({ clicks: 5, all_clicks: 5 }).where('id', '=', first.id).execute();
     const now = new Date();
-    const pageClick = (): PageClickInput => ({ linkId: first.id, userId: m.userId, visit: person(), now, outbox: t.app.outbox });
+    const pageClick = (): PageClickInput => ({ linkId: first.id, userId: m.userId, visit: person(), now });
     const visit = (): RotatorVisit => ({
       userId: m.userId,
       visit: person(),
       cookieLastLink: null,
       now,
       pageUrl: 'https://site.example/profile',
-      outbox: t.app.outbox,
     });
 
     const [page, rotator] = await oneBatch(async (trx) => [
@@ -68,7 +67,7 @@ describe.each(engines)('a batch that holds back a run of page clicks (%s)', (eng
     await activate(t.db, other.userId);
     const theirs = await addLink(t.app, other, { link: 'https://theirs.example.com/', max_clicks: null, user_id: other.userId });
     const now = new Date();
-    const click = (linkId: string, userId: string): PageClickInput => ({ linkId, userId, visit: person(), now, outbox: t.app.outbox });
+    const click = (linkId: string, userId: string): PageClickInput => ({ linkId, userId, visit: person(), now });
 
     await oneBatch(async (trx) => {
       await applyPageClicks(trx, [click(link.id, m.userId), click(link.id, m.userId)]);

@@ -1,8 +1,7 @@
 import type { Db, DbOrTrx } from '../../db/database';
 import { precompiled } from '../../db/precompiled';
-import { perTransaction } from '../../db/per-transaction';
+import type { ClickBatch } from './click-batch';
 import type { ClickVerdictValue } from './click-events.table';
-import { countedClickSince } from './click-batch';
 import type { VisitTraits } from './visit';
 
 /** A profile's rules for qualifying clicks (issue 14), stored with its rotator settings. */
@@ -23,23 +22,8 @@ const rulesStatement = precompiled((db: Db, userId: string) =>
   db.selectFrom('rotators').select(['filter_bots', 'unique_window_hours']).where('user_id', '=', userId),
 );
 
-/**
- * Rules read once per profile per transaction: a group-commit batch of clicks (issue 12) holds
- * the clicked link's row lock from its first click to its COMMIT, so every round trip saved
- * inside it shortens the wait of another API node clicking the same link. The clicks of one
- * batch arrived together, so judging them all by the rules as the batch began is a valid order.
- */
-const rulesOfBatch = perTransaction(() => new Map<string, Promise<ClickRules>>());
-
-export function readClickRules(db: DbOrTrx, userId: string): Promise<ClickRules> {
-  if (!db.isTransaction) return loadClickRules(db, userId);
-  const known = rulesOfBatch(db);
-  let rules = known.get(userId);
-  if (!rules) known.set(userId, (rules = loadClickRules(db, userId)));
-  return rules;
-}
-
-async function loadClickRules(db: DbOrTrx, userId: string): Promise<ClickRules> {
+/** A profile's rules as stored (ClickBatch.rules reads them once per batch: issue 12). */
+export async function loadClickRules(db: DbOrTrx, userId: string): Promise<ClickRules> {
   return clickRulesOf((await rulesStatement(db as Db, userId))[0]);
 }
 
@@ -54,13 +38,13 @@ export function clickRulesOf(row: { filter_bots: number | null; unique_window_ho
  * link within the window) → counted. Only `counted` burns a cap.
  */
 export async function verdictFor(
-  db: DbOrTrx,
+  batch: ClickBatch,
   o: { visit: Visit; rules: ClickRules; userId: string; linkId: string; now: Date },
 ): Promise<ClickVerdictValue> {
   if (o.visit.bot && o.rules.filterBots) return 'bot';
   if (o.rules.uniqueWindowHours > 0) {
     const since = new Date(o.now.getTime() - o.rules.uniqueWindowHours * 3_600_000).toISOString();
-    if (await countedClickSince(db, { visitor: o.visit.visitor, userId: o.userId, linkId: o.linkId, since })) return 'repeat';
+    if (await batch.countedClickSince({ visitor: o.visit.visitor, userId: o.userId, linkId: o.linkId, since })) return 'repeat';
   }
   return 'counted';
 }

@@ -1,0 +1,3 @@
+/** The transactional outbox as other modules see it (issue 16). */
+export { Outbox, MAIL_KIND, type OutboxOptions, type QueuedMail, type RenderContext, type RenderedMail, type Renderer } from './outbox';
+export { outboxCleanup } from './outbox-cleanup';

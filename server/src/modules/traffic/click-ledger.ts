@@ -1,0 +1,79 @@
+import type { Db } from '../../db/database';
+import { GroupCommit, type GroupCommitOptions, type UnitOfWork } from '../../db/group-commit';
+import { ClickBatch } from './click-batch';
+import { pageClickKey, rotatorClickKey } from './click-keys';
+import type { LedgerSubscriber } from './ledger-events';
+import { NotFound } from '../../errors';
+import { linkOwner } from './link-owners';
+import { applyPageClicks, LINK_NOT_FOUND, type PageClick } from './page-click';
+import { followRotatorRun, type Destination, type RotatorVisit } from './rotator-visit';
+import type { Visit } from './verdict';
+
+export interface LedgerOptions {
+  /** A refusal by the rules (a 404/409 domain error), which wrote nothing: the rest of the batch goes on. */
+  isRefusal: (err: unknown) => boolean;
+  maxBatch?: number;
+  /** Told of every batch once it committed or failed: size and commit latency (issue 28: /metrics). */
+  observe?: GroupCommitOptions<ClickBatch>['observe'];
+}
+
+/**
+ * The click ledger (issue 27): the one door through which a click — from the public page or the
+ * rotator link — is decided, counted, recorded and committed. It owns the group commit of clicks
+ * (db/group-commit.ts) and gives each batch's works their ClickBatch; the works' keys are made
+ * here only (click-keys.ts), so every batch takes its row locks in the one global order.
+ * Subscribers (roll-ups, owner notices, the public cache) are registered at start-up (app.ts) and
+ * hear the ledger's events inside each batch's transaction (ledger-events.ts).
+ */
+export class ClickLedger {
+  private readonly subscribers: LedgerSubscriber[] = [];
+  private readonly commits: GroupCommit<ClickBatch>;
+  /**
+   * One batch: opened with its transaction, closed (events and subscriber writes) just before
+   * the COMMIT, told after it. The seam for batch metrics (batch size, commit latency): wrap these three.
+   */
+  readonly unit: UnitOfWork<ClickBatch> = {
+    open: (trx) => new ClickBatch(trx, this.subscribers),
+    close: (batch) => batch.close(),
+    committed: (batch) => batch.committed(),
+  };
+
+  constructor(
+    private readonly db: Db,
+    options: LedgerOptions,
+  ) {
+    const { isRefusal, maxBatch, observe } = options;
+    this.commits = new GroupCommit(db, { isRefusal, maxBatch, observe, unit: this.unit });
+  }
+
+  /** Registers a subscriber for every later batch (at start-up, before the first click). */
+  subscribe(subscriber: LedgerSubscriber): void {
+    this.subscribers.push(subscriber);
+  }
+
+  /** Batches committed or failed, and clicks taken (tests, diagnostics). */
+  get stats(): { batches: number; works: number } {
+    return this.commits.stats;
+  }
+
+  /**
+   * A visitor's click on the public page: resolves once its batch has committed (durable), or
+   * rejects with the reason it was refused (404 unknown link, 409 completed / not the head / paused).
+   */
+  async pageClick(o: { linkId: string; visit: Visit; now?: Date }): Promise<PageClick> {
+    const userId = await linkOwner(this.db, o.linkId);
+    if (userId === undefined) throw new NotFound(LINK_NOT_FOUND);
+    const input = { linkId: o.linkId, userId, visit: o.visit, now: o.now ?? new Date() };
+    return this.commits.runGrouped(pageClickKey(userId, o.linkId), input, applyPageClicks);
+  }
+
+  /** A rotator visit: resolves once its batch has committed. Undefined: no such profile. */
+  rotatorVisit(v: RotatorVisit): Promise<Destination | undefined> {
+    return this.commits.runGrouped(rotatorClickKey(v.userId), v, followRotatorRun);
+  }
+
+  /** Applies whatever is queued (the app closing). */
+  drain(): Promise<void> {
+    return this.commits.drain();
+  }
+}

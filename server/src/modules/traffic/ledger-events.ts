@@ -1,0 +1,64 @@
+import type { TableWrite } from '../../db/batch-write';
+import type { DbOrTrx } from '../../db/database';
+import type { ClickEventInput } from './click-events.repository';
+import type { ClickedLink } from './link-clicks.repository';
+
+/*
+ * The click ledger's events (issue 27). Every event is published INSIDE the transaction of the
+ * click that caused it (a group-commit batch), to the subscribers registered at start-up (app.ts):
+ * what a subscriber writes rides in that same transaction, so it commits with the click or not at
+ * all (exactly once). Subscribers depend on the ledger, never the reverse: the ledger names no
+ * subscriber. A new event type: add it to LedgerEvents, publish it from the ledger (ClickBatch),
+ * and subscribers may handle it — see /docs/design.md "The click path".
+ */
+
+/** A click was recorded (page or rotator, counted or not): the row click_events gets at COMMIT. */
+export type ClickRecorded = ClickEventInput;
+
+/** A counted click filled its link (clicks reached max_clicks): exactly one click per fill. */
+export interface LinkFilled {
+  profileId: string;
+  /** The link as the filling click left it. */
+  link: ClickedLink;
+  /** The new head of the profile's queue; null: nothing is pending any more (QueueEmptied follows). */
+  next: { name: string; url: string } | null;
+}
+
+/** The click that filled a link left no pending link in the profile's queue. */
+export interface QueueEmptied {
+  profileId: string;
+  /** The link whose last click emptied the queue. */
+  link: ClickedLink;
+}
+
+/** Every event type by name (a conversion would join here as ConversionRecorded). */
+export interface LedgerEvents {
+  ClickRecorded: ClickRecorded;
+  LinkFilled: LinkFilled;
+  QueueEmptied: QueueEmptied;
+}
+
+export type LedgerEventName = keyof LedgerEvents;
+
+/**
+ * A handler gets the event and the batch's transaction (write through it, nothing else).
+ * ClickRecorded comes once per click on the hot path: keep its handler synchronous (a promise
+ * per click costs CPU); a handler that queued something the owner will hear of returns true
+ * (the click's answer says `notified`).
+ */
+export type EventHandler<E> = (event: E, trx: DbOrTrx) => void | boolean | Promise<void | boolean>;
+
+/** One subscriber's part in ONE batch (a fresh one per transaction, a retry included). */
+export type BatchListener = { [K in LedgerEventName]?: EventHandler<LedgerEvents[K]> } & {
+  /** Just before the COMMIT: table writes joined to the batch's own (one statement on PostgreSQL). */
+  writes?: () => Promise<TableWrite[]>;
+  /** After the COMMIT, before any click is answered (wake a worker, drop a cache entry). */
+  committed?: () => void;
+};
+
+export interface LedgerSubscriber {
+  /** For diagnostics and ordering: subscribers run in registration order. */
+  name: string;
+  /** Called when a batch's transaction opens. */
+  open: (trx: DbOrTrx) => BatchListener;
+}

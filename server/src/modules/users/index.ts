@@ -1,0 +1,16 @@
+/** The users feature as other modules see it (issue 27: a feature imports another only through its index). */
+export { deleteAccount } from './delete-account';
+export { USER_NOT_FOUND, loadOwnedProfile, ownsProfile } from './ownership';
+export { dollarsToCents, isPlanActive, userRowToAbout, userRowToSubProfile, userRowToUser } from './user.mapper';
+export {
+  countSubProfiles,
+  findAboutById,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listSubProfiles,
+  normaliseEmail,
+  setPasswordEndingSessions,
+  updateUser,
+} from './users.repository';
+export type { UserRow } from './users.table';
