@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { authGuards } from './auth/guards';
+import { apiKeysRoutes, createKeyResolver } from './modules/api-keys';
 import type { Config } from './config';
 import { changeSourceOf } from './db/change-source';
 import { connect } from './db/connect';
@@ -182,7 +183,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cors, CORS);
   await app.register(rateLimits, { redis });
   await app.register(inputGuard);
-  await app.register(authGuards);
+  await app.register(authGuards, {
+    resolveApiKey: createKeyResolver({
+      db,
+      perMinute: config.rateLimit.apiKeyPerMin,
+      redis,
+      redisPrefix: `${config.redisKeyPrefix}rl-key:`,
+    }),
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -211,6 +219,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(passwordResetRoutes, { setNewPassword });
   await app.register(paymentRoutes, { mailer });
   await app.register(accountRoutes, { mailer });
+  await app.register(apiKeysRoutes);
 
   await app.register(outboxCleanup);
   await app.register(ownerNotifications);

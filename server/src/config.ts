@@ -47,7 +47,14 @@ export interface Config {
    * Failed sign-ins: per IP + account a minute, per IP (any account) a minute, per account (any
    * IP) an hour; and calls per IP a minute. loginPerMin = 0 turns every sign-in budget off.
    */
-  rateLimit: { loginPerMin: number; loginIpPerMin: number; loginAccountPerHour: number; clicksPerMin: number; globalPerMin: number };
+  rateLimit: {
+    loginPerMin: number;
+    loginIpPerMin: number;
+    loginAccountPerHour: number;
+    clicksPerMin: number;
+    globalPerMin: number;
+    apiKeyPerMin: number;
+  };
   /**
    * Bounds on outside calls (README "Failure modes"). DB_TIMEOUT_MS: the longest a database call
    * may wait — PostgreSQL connect/pool wait and statement, SQLite write lock. REDIS_TIMEOUT_MS:
@@ -181,6 +188,8 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     loginAccountPerHour: int(env, 'RATE_LIMIT_LOGIN_ACCOUNT_PER_HOUR', 50, 0, 1_000_000),
     clicksPerMin: int(env, 'RATE_LIMIT_CLICKS_PER_MIN', 60, 0, 1_000_000),
     globalPerMin: int(env, 'RATE_LIMIT_GLOBAL_PER_MIN', 600, 0, 10_000_000),
+    // Issue 31: calls per API key per minute, whatever the IP.
+    apiKeyPerMin: int(env, 'RATE_LIMIT_API_KEY_PER_MIN', 120, 0, 10_000_000),
   };
 
   const timeouts = {

@@ -29,12 +29,16 @@ export class BadRequest extends HttpError {
   }
 }
 export class Unauthorized extends HttpError {
-  constructor(message: string, code: 'session-ended' | 'token-missing' | 'bad-credentials', extra?: Record<string, unknown>) {
+  constructor(
+    message: string,
+    code: 'session-ended' | 'token-missing' | 'bad-credentials' | 'api-key-invalid' | 'api-key-revoked' | 'api-key-expired',
+    extra?: Record<string, unknown>,
+  ) {
     super(401, message, code, extra);
   }
 }
 export class Forbidden extends HttpError {
-  constructor(message = 'You are not allowed to do this.', code: 'forbidden' | 'plan-inactive' = 'forbidden') {
+  constructor(message = 'You are not allowed to do this.', code: 'forbidden' | 'plan-inactive' | 'scope-missing' = 'forbidden') {
     super(403, message, code);
   }
 }

@@ -1,28 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Forbidden, Unauthorized } from '../errors';
+import { Forbidden, TooMany, Unauthorized } from '../errors';
 import { MESSAGES } from '@rotalink/shared-api/rules';
-import { issuedBefore, verifyToken, type TokenKind } from './tokens';
+import { ADMIN_REQUIRED, MEMBER_REQUIRED } from '../access/grants';
+import type { Granted } from '../access/access-hook';
+import { accountPrincipal, type Principal } from '../access/principal';
+import { issuedBefore, verifyToken } from './tokens';
 
-export interface AuthContext {
-  /** users.id for a member (or a sub-profile that signed in), admins.id for the admin. */
-  userId: string;
-  kind: TokenKind;
-}
+/** Issue 31: turns an API key (a bearer value that is not a JWT) into its principal, or throws 401 with its code. */
+export type KeyResolver = (secret: string, request: FastifyRequest) => Promise<Principal>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AuthContext;
+    /** Who is calling (issue 31): set by the guards below on every call that needs a token. */
+    principal: Principal;
   }
   interface FastifyInstance {
-    /** onRequest hook: a valid, unrevoked member token (403 for an admin token). */
+    /** onRequest hook: a valid, unrevoked member token or API key (403 for an admin token). */
     requireMember: (request: FastifyRequest) => Promise<void>;
-    /** onRequest hook: a valid admin token (403 for a member token). */
+    /** onRequest hook: a valid admin token (403 for a member token or an API key). */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
-    /** onRequest hook: a valid member or admin token; the route decides what it may see (request.auth.kind). */
+    /** onRequest hook: any valid token or key; the access module decides what it may see. */
     requireSignedIn: (request: FastifyRequest) => Promise<void>;
-    /** On a public call: the member behind a valid token, or null (no token, or one that does not check out). */
-    memberIfAny: (request: FastifyRequest) => Promise<AuthContext | null>;
+    /** On a public call: the caller behind a valid token or key, or null (none, or one that does not check out). */
+    principalIfAny: (request: FastifyRequest) => Promise<Principal | null>;
   }
 }
 
@@ -38,33 +39,58 @@ function bearer(request: FastifyRequest): string {
   return m[1];
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest, expected: TokenKind | 'either'): Promise<void> {
-  const claims = await verifyToken(app.config.jwtSecret, bearer(request));
-  const want = expected === 'either' ? claims.kind : expected;
-  if (claims.kind !== want) {
-    throw new Forbidden(want === 'admin' ? 'Admin access required.' : 'This call needs a member sign-in, not the admin token.');
+/** API keys start with this (issue 31); a JWT never does (it starts with its base64url header, "ey"). */
+export const API_KEY_MARK = 'rlk_';
+
+async function authenticate(
+  app: FastifyInstance,
+  resolveApiKey: KeyResolver,
+  request: FastifyRequest,
+  expected: 'member' | 'admin' | 'either',
+): Promise<Principal> {
+  const token = bearer(request);
+  if (token.startsWith(API_KEY_MARK)) {
+    const principal = await resolveApiKey(token, request);
+    // A key acts for a member's account only: never on the admin console (issue 31).
+    if (expected === 'admin') throw new Forbidden(ADMIN_REQUIRED);
+    return principal;
   }
-  const row =
-    want === 'member'
-      ? await app.db.selectFrom('users').select(['id', 'tokens_valid_after']).where('id', '=', claims.sub).executeTakeFirst()
-      : await app.db.selectFrom('admins').select(['id', 'tokens_valid_after']).where('id', '=', claims.sub).executeTakeFirst();
-  // A deleted account or a revoked token reads as an ended session: the client goes to /login (spec §8).
+  const claims = await verifyToken(app.config.jwtSecret, token);
+  const want = expected === 'either' ? claims.kind : expected;
+  if (claims.kind !== want) throw new Forbidden(want === 'admin' ? ADMIN_REQUIRED : MEMBER_REQUIRED);
+  if (want === 'member') {
+    const row = await app.db
+      .selectFrom('users')
+      .select(['id', 'parent_id', 'tokens_valid_after'])
+      .where('id', '=', claims.sub)
+      .executeTakeFirst();
+    // A deleted account or a revoked token reads as an ended session: the client goes to /login (spec §8).
+    if (!row || issuedBefore(claims, row.tokens_valid_after)) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
+    return accountPrincipal(row);
+  }
+  const row = await app.db.selectFrom('admins').select(['id', 'tokens_valid_after']).where('id', '=', claims.sub).executeTakeFirst();
   if (!row || issuedBefore(claims, row.tokens_valid_after)) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
-  request.auth = { userId: claims.sub, kind: claims.kind };
+  return { kind: 'admin', adminId: row.id };
 }
 
-export const authGuards = fp(
-  async (app: FastifyInstance) => {
-    app.decorateRequest('auth', null as unknown as AuthContext);
-    app.decorate('requireMember', (request: FastifyRequest) => authenticate(app, request, 'member'));
-    app.decorate('requireAdmin', (request: FastifyRequest) => authenticate(app, request, 'admin'));
-    app.decorate('requireSignedIn', (request: FastifyRequest) => authenticate(app, request, 'either'));
-    app.decorate('memberIfAny', async (request: FastifyRequest) => {
+export const authGuards = fp<{ resolveApiKey: KeyResolver }>(
+  async (app, { resolveApiKey }) => {
+    // Set by the guard before any handler reads it; null until then.
+    app.decorateRequest('principal', null as unknown as { getter: () => Principal });
+    app.decorateRequest('access', null as unknown as { getter: () => Granted });
+    const guard = (expected: 'member' | 'admin' | 'either') => async (request: FastifyRequest) => {
+      request.principal = await authenticate(app, resolveApiKey, request, expected);
+    };
+    app.decorate('requireMember', guard('member'));
+    app.decorate('requireAdmin', guard('admin'));
+    app.decorate('requireSignedIn', guard('either'));
+    app.decorate('principalIfAny', async (request: FastifyRequest) => {
       if (!request.headers.authorization) return null;
       try {
-        await authenticate(app, request, 'member');
-        return request.auth;
-      } catch {
+        return await authenticate(app, resolveApiKey, request, 'either');
+      } catch (err) {
+        // A key over its budget stays over it on a public call too (issue 31).
+        if (err instanceof TooMany) throw err;
         // A public call answers the public view rather than failing on a stale token.
         return null;
       }

@@ -18,6 +18,7 @@ import type {
 } from '../modules/stats/rollups.table';
 import type { OutboxTable } from '../modules/outbox/outbox.table';
 import type { JobRunsTable } from '../jobs/job-runs.table';
+import type { ApiKeysTable } from '../modules/api-keys/api-keys.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -39,6 +40,7 @@ export interface Database {
   click_profile_slots: ClickProfileSlotsTable;
   outbox: OutboxTable;
   job_runs: JobRunsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type Db = Kysely<Database>;

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-outbox-jobs-link-health';
 import * as m0009 from './migrations/0009-click-rollups';
 import * as m0011 from './migrations/0011-coarse-click-rollups';
 import * as m0012 from './migrations/0012-payment-refunds';
+import * as m0040 from './migrations/0040-api-keys';
 
 /** Migrations are listed in code (not read from disk) so ts-jest and the built dist run the same set. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-click-rollups': m0009,
   '0011-coarse-click-rollups': m0011,
   '0012-payment-refunds': m0012,
+  '0040-api-keys': m0040,
 };
 
 /** The same list, for tests that step migrations down and up. */

@@ -1,15 +1,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Endpoint } from '@rotalink/shared-api/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accessHook } from '../access/access-hook';
 import { schemaOf } from './route-schema';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 
 /**
- * A route's method, URL, schema and guard, all from the contract's `endpoints` table: the
- * contract says which token each call needs (`auth`), so no route writes its guard by hand.
- * Spread it into `app.route({ ...defineRoute(app, endpoints.x, 'tag'), handler })`; Fastify's
- * TypeBox provider types the handler's request from the schema.
+ * A route's method, URL, schema, guard and access check, all from the contract's `endpoints`
+ * table: the contract says which token each call needs (`auth`, checked on request) and what it
+ * may do on which profile (`access`, issue 31, checked once the input is validated), so no route
+ * writes its guard or an ownership check by hand. Spread it into
+ * `app.route({ ...defineRoute(app, endpoints.x, 'tag'), handler })`; Fastify's TypeBox provider
+ * types the handler's request from the schema.
  */
 export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, tag: string) {
   const guards: Record<Endpoint['auth'], Guard | undefined> = {
@@ -19,11 +22,13 @@ export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: 
     'signed-in': app.requireSignedIn,
   };
   const guard = guards[endpoint.auth];
+  const check = accessHook(app, endpoint);
   return {
     method: endpoint.method,
     url: endpoint.url,
     schema: schemaOf(endpoint, tag),
     ...(guard ? { onRequest: guard } : {}),
+    ...(check ? { preHandler: check } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { errorResponses, type Endpoint } from '@rotalink/shared-api/contract';
 
-type SchemaParts<E extends Endpoint> = Omit<E, 'method' | 'url' | 'auth' | 'response'> & {
+type SchemaParts<E extends Endpoint> = Omit<E, 'method' | 'url' | 'auth' | 'response' | 'access'> & {
   response: E['response'] & typeof errorResponses;
   tags: string[];
   security?: Array<Record<string, string[]>>;
@@ -12,9 +12,9 @@ type SchemaParts<E extends Endpoint> = Omit<E, 'method' | 'url' | 'auth' | 'resp
  * feed OpenAPI.
  */
 export function schemaOf<E extends Endpoint>(endpoint: E, tag: string): SchemaParts<E> {
-  const { method: _m, url: _u, auth, response, ...parts } = endpoint;
+  const { method: _m, url: _u, auth, response, access: _a, ...parts } = endpoint;
   return {
-    ...(parts as Omit<E, 'method' | 'url' | 'auth' | 'response'>),
+    ...(parts as Omit<E, 'method' | 'url' | 'auth' | 'response' | 'access'>),
     response: { ...response, ...errorResponses } as E['response'] & typeof errorResponses,
     tags: [tag],
     ...(auth === 'none' ? {} : { security: [{ bearer: [] }] }),

@@ -1,6 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { paths, type CallPath } from '../paths';
 import { statsPaths } from '../paths/stats';
+import { apiKeyPaths } from '../paths/api-keys';
+import { ApiKeyParams, ApiKeysOk, CreateApiKeyBody, CreateApiKeyOk, RevokeApiKeyOk } from './api-keys';
 import { ErrorBody, MessageOk, StatusMessage } from './common';
 import {
   AboutProfile,
@@ -42,6 +44,7 @@ import {
   UserIdQuery,
   UserLinksOk,
 } from './links';
+import type { Access } from './access';
 import { RotatorSettings, UpdateRotatorBody, UpdateRotatorOk } from './rotator';
 import { CreateSessionBody, CreateSessionOk, PaymentSuccessBody, PaymentSuccessOk } from './payment';
 import {
@@ -71,6 +74,8 @@ export interface Endpoint extends CallPath {
   params?: TSchema;
   /** The success answer; its status code is the key of `response` (and 304 for a conditional read). */
   response: Record<number, TSchema>;
+  /** Issue 31: the permission the call needs and the field naming its profile; every call with a token declares one. */
+  access?: Access;
 }
 
 const e = <T extends Endpoint>(x: T) => x;
@@ -84,58 +89,213 @@ export const endpoints = {
   signup: e({ ...paths.signup, body: SignupBody, response: { 201: StatusMessage } }),
   forgotPassword: e({ ...paths.forgotPassword, body: ForgotPasswordBody, response: { 200: StatusMessage } }),
   resetPassword: e({ ...paths.resetPassword, body: ResetPasswordBody, response: { 200: StatusMessage } }),
-  getProfile: e({ ...paths.getProfile, response: { 200: User } }),
-  getSubProfiles: e({ ...paths.getSubProfiles, querystring: SubProfilesQuery, response: { 200: SubProfilesOk } }),
-  getAboutProfile: e({ ...paths.getAboutProfile, response: { 200: AboutProfile } }),
-  updateProfile: e({ ...paths.updateProfile, body: UpdateProfileBody, response: { 200: MessageOk } }),
-  createSubProfile: e({ ...paths.createSubProfile, body: CreateSubProfileBody, response: { 201: CreateSubProfileOk } }),
-  getSubProfile: e({ ...paths.getSubProfile, params: UserIdParams, response: { 200: GetSubProfileOk } }),
-  updateSubProfile: e({ ...paths.updateSubProfile, body: UpdateSubProfileBody, response: { 200: StatusMessage } }),
+  getProfile: e({ ...paths.getProfile, access: { permission: 'profile:read', profile: 'self' }, response: { 200: User } }),
+  getSubProfiles: e({
+    ...paths.getSubProfiles,
+    access: { permission: 'sub-profiles:read', profile: 'self' },
+    querystring: SubProfilesQuery,
+    response: { 200: SubProfilesOk },
+  }),
+  getAboutProfile: e({
+    ...paths.getAboutProfile,
+    access: { permission: 'profile:read', profile: 'self' },
+    response: { 200: AboutProfile },
+  }),
+  updateProfile: e({
+    ...paths.updateProfile,
+    access: { permission: 'profile:write', profile: 'self' },
+    body: UpdateProfileBody,
+    response: { 200: MessageOk },
+  }),
+  createSubProfile: e({
+    ...paths.createSubProfile,
+    access: { permission: 'sub-profiles:create', profile: 'self' },
+    body: CreateSubProfileBody,
+    response: { 201: CreateSubProfileOk },
+  }),
+  getSubProfile: e({
+    ...paths.getSubProfile,
+    access: { permission: 'sub-profiles:read', profile: { in: 'params', name: 'userId' } },
+    params: UserIdParams,
+    response: { 200: GetSubProfileOk },
+  }),
+  updateSubProfile: e({
+    ...paths.updateSubProfile,
+    access: { permission: 'sub-profiles:write', profile: { in: 'body', name: 'userId' } },
+    body: UpdateSubProfileBody,
+    response: { 200: StatusMessage },
+  }),
   /** Issue 13: a member deletes one of its sub-profiles (and so its links). */
-  deleteSubProfile: e({ ...paths.deleteSubProfile, body: DeleteSubProfileBody, response: { 200: StatusMessage } }),
+  deleteSubProfile: e({
+    ...paths.deleteSubProfile,
+    access: { permission: 'sub-profiles:delete', profile: { in: 'body', name: 'userId' } },
+    body: DeleteSubProfileBody,
+    response: { 200: StatusMessage },
+  }),
   /** Issue 13: account settings. */
-  changePassword: e({ ...paths.changePassword, body: ChangePasswordBody, response: { 200: ChangePasswordOk } }),
-  changeEmail: e({ ...paths.changeEmail, body: ChangeEmailBody, response: { 200: StatusMessage } }),
+  changePassword: e({
+    ...paths.changePassword,
+    access: { permission: 'account:write', profile: 'self' },
+    body: ChangePasswordBody,
+    response: { 200: ChangePasswordOk },
+  }),
+  changeEmail: e({
+    ...paths.changeEmail,
+    access: { permission: 'account:write', profile: 'self' },
+    body: ChangeEmailBody,
+    response: { 200: StatusMessage },
+  }),
   confirmEmail: e({ ...paths.confirmEmail, body: ConfirmEmailBody, response: { 200: StatusMessage } }),
-  createPaymentSession: e({ ...paths.createPaymentSession, body: CreateSessionBody, response: { 200: CreateSessionOk } }),
-  verifyPayment: e({ ...paths.verifyPayment, body: PaymentSuccessBody, response: { 200: PaymentSuccessOk } }),
+  createPaymentSession: e({
+    ...paths.createPaymentSession,
+    access: { permission: 'payment', profile: 'self' },
+    body: CreateSessionBody,
+    response: { 200: CreateSessionOk },
+  }),
+  verifyPayment: e({
+    ...paths.verifyPayment,
+    access: { permission: 'payment', profile: 'self' },
+    body: PaymentSuccessBody,
+    response: { 200: PaymentSuccessOk },
+  }),
   getPublicLinks: e({ ...paths.getPublicLinks, querystring: UserIdQuery, response: { 200: LinkLists } }),
   getPublicProfile: e({ ...paths.getPublicProfile, querystring: UserIdQuery, response: { 200: AboutProfile } }),
   incrementClicks: e({ ...paths.incrementClicks, body: IncrementClicksBody, response: { 200: IncrementClicksOk } }),
   /** Spec §7 lists it without a token; the member pages send theirs anyway and it answers the same lists. */
-  getMemberLinks: e({ ...paths.getMemberLinks, querystring: UserIdQuery, response: { 200: MemberLinkLists, 304: NotModified } }),
-  addLink: e({ ...paths.addLink, body: AddLinkBody, response: { 201: AddLinkOk } }),
-  resetLink: e({ ...paths.resetLink, body: LinkActionBody, response: { 200: MessageOk } }),
-  deleteLink: e({ ...paths.deleteLink, body: LinkActionBody, response: { 200: MessageOk } }),
+  getMemberLinks: e({
+    ...paths.getMemberLinks,
+    access: { permission: 'links:read', profile: { in: 'query', name: 'user_id' }, optional: true },
+    querystring: UserIdQuery,
+    response: { 200: MemberLinkLists, 304: NotModified },
+  }),
+  addLink: e({
+    ...paths.addLink,
+    access: { permission: 'links:write', profile: { in: 'body', name: 'user_id' } },
+    body: AddLinkBody,
+    response: { 201: AddLinkOk },
+  }),
+  resetLink: e({
+    ...paths.resetLink,
+    access: { permission: 'links:write', profile: { in: 'body', name: 'user_id' } },
+    body: LinkActionBody,
+    response: { 200: MessageOk },
+  }),
+  deleteLink: e({
+    ...paths.deleteLink,
+    access: { permission: 'links:write', profile: { in: 'body', name: 'user_id' } },
+    body: LinkActionBody,
+    response: { 200: MessageOk },
+  }),
   /** Issue 13: edit a link, reorder the queue. */
-  updateLink: e({ ...paths.updateLink, body: UpdateLinkBody, response: { 200: UpdateLinkOk } }),
-  reorderLinks: e({ ...paths.reorderLinks, body: ReorderLinksBody, response: { 200: ReorderLinksOk } }),
+  updateLink: e({
+    ...paths.updateLink,
+    access: { permission: 'links:write', profile: { in: 'body', name: 'user_id' } },
+    body: UpdateLinkBody,
+    response: { 200: UpdateLinkOk },
+  }),
+  reorderLinks: e({
+    ...paths.reorderLinks,
+    access: { permission: 'links:write', profile: { in: 'body', name: 'user_id' } },
+    body: ReorderLinksBody,
+    response: { 200: ReorderLinksOk },
+  }),
   /** Issue 16: pause / resume a link, check its destination now. */
-  pauseLink: e({ ...paths.pauseLink, body: PauseLinkBody, response: { 200: PauseLinkOk } }),
-  checkLink: e({ ...paths.checkLink, body: LinkActionBody, response: { 200: CheckLinkOk } }),
+  pauseLink: e({
+    ...paths.pauseLink,
+    access: { permission: 'links:write', profile: { in: 'body', name: 'user_id' } },
+    body: PauseLinkBody,
+    response: { 200: PauseLinkOk },
+  }),
+  checkLink: e({
+    ...paths.checkLink,
+    access: { permission: 'links:write', profile: { in: 'body', name: 'user_id' } },
+    body: LinkActionBody,
+    response: { 200: CheckLinkOk },
+  }),
   /** Issue 14: the profile's rotator link and its settings (owner only). */
-  getRotatorSettings: e({ ...paths.getRotatorSettings, querystring: UserIdQuery, response: { 200: RotatorSettings } }),
-  updateRotatorSettings: e({ ...paths.updateRotatorSettings, body: UpdateRotatorBody, response: { 200: UpdateRotatorOk } }),
+  getRotatorSettings: e({
+    ...paths.getRotatorSettings,
+    access: { permission: 'rotator:read', profile: { in: 'query', name: 'user_id' } },
+    querystring: UserIdQuery,
+    response: { 200: RotatorSettings },
+  }),
+  updateRotatorSettings: e({
+    ...paths.updateRotatorSettings,
+    access: { permission: 'rotator:write', profile: { in: 'body', name: 'user_id' } },
+    body: UpdateRotatorBody,
+    response: { 200: UpdateRotatorOk },
+  }),
   /** Issue 15: click analytics (owner of the profile or admin), answered from roll-ups; the CSV streams raw events. */
-  getStatsSummary: e({ ...statsPaths.getStatsSummary, querystring: StatsRangeQuery, response: { 200: StatsSummary, 304: NotModified } }),
-  getStatsSeries: e({ ...statsPaths.getStatsSeries, querystring: StatsSeriesQuery, response: { 200: StatsSeries, 304: NotModified } }),
-  downloadClicksCsv: e({ ...statsPaths.downloadClicksCsv, querystring: StatsRangeQuery, response: { 200: ClicksCsv } }),
+  getStatsSummary: e({
+    ...statsPaths.getStatsSummary,
+    access: { permission: 'stats:read', profile: { in: 'query', name: 'user_id' } },
+    querystring: StatsRangeQuery,
+    response: { 200: StatsSummary, 304: NotModified },
+  }),
+  getStatsSeries: e({
+    ...statsPaths.getStatsSeries,
+    access: { permission: 'stats:read', profile: { in: 'query', name: 'user_id' } },
+    querystring: StatsSeriesQuery,
+    response: { 200: StatsSeries, 304: NotModified },
+  }),
+  downloadClicksCsv: e({
+    ...statsPaths.downloadClicksCsv,
+    access: { permission: 'stats:read', profile: { in: 'query', name: 'user_id' } },
+    querystring: StatsRangeQuery,
+    response: { 200: ClicksCsv },
+  }),
   /** The member's profiles' clicks in one call (the dashboard's live counts), from roll-ups too. */
   getStatsProfiles: e({
     ...statsPaths.getStatsProfiles,
+    access: { permission: 'stats:read', profile: { in: 'query', name: 'user_id', orSelf: true } },
     querystring: StatsProfilesQuery,
     response: { 200: StatsProfiles, 304: NotModified },
   }),
+  /** Issue 31: the member's API keys (the account page); a key itself cannot manage keys. */
+  listApiKeys: e({ ...apiKeyPaths.listApiKeys, access: { permission: 'api-keys:manage', profile: 'self' }, response: { 200: ApiKeysOk } }),
+  createApiKey: e({
+    ...apiKeyPaths.createApiKey,
+    access: { permission: 'api-keys:manage', profile: 'self' },
+    body: CreateApiKeyBody,
+    response: { 201: CreateApiKeyOk },
+  }),
+  revokeApiKey: e({
+    ...apiKeyPaths.revokeApiKey,
+    access: { permission: 'api-keys:manage', profile: 'self' },
+    params: ApiKeyParams,
+    response: { 200: RevokeApiKeyOk },
+  }),
   adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: AdminLoginOk } }),
   /** Issue 12: paged and searched on the server when asked; bounded to 1,000 when not. */
-  getAllUsers: e({ ...paths.getAllUsers, querystring: AllUsersQuery, response: { 200: AllUsersOk } }),
+  getAllUsers: e({
+    ...paths.getAllUsers,
+    access: { permission: 'users:admin' },
+    querystring: AllUsersQuery,
+    response: { 200: AllUsersOk },
+  }),
   /** Issue 12: one user for /user-details (membership, links, sub-profiles). */
-  getAdminUser: e({ ...paths.getAdminUser, params: UserIdParams, response: { 200: AdminUserDetails } }),
-  deleteUser: e({ ...paths.deleteUser, body: UserDeleteBody, response: { 200: MessageOk } }),
-  getUserLinks: e({ ...paths.getUserLinks, params: UserIdParams, response: { 200: UserLinksOk } }),
-  updateUser: e({ ...paths.updateUser, params: UserIdParams, body: UpdateUserBody, response: { 200: UpdateUserOk } }),
+  getAdminUser: e({
+    ...paths.getAdminUser,
+    access: { permission: 'users:admin' },
+    params: UserIdParams,
+    response: { 200: AdminUserDetails },
+  }),
+  deleteUser: e({ ...paths.deleteUser, access: { permission: 'users:admin' }, body: UserDeleteBody, response: { 200: MessageOk } }),
+  getUserLinks: e({ ...paths.getUserLinks, access: { permission: 'users:admin' }, params: UserIdParams, response: { 200: UserLinksOk } }),
+  updateUser: e({
+    ...paths.updateUser,
+    access: { permission: 'users:admin' },
+    params: UserIdParams,
+    body: UpdateUserBody,
+    response: { 200: UpdateUserOk },
+  }),
   /** Issue 15: the admin's user details show the member's click totals. */
-  getAdminUserStats: e({ ...statsPaths.getAdminUserStats, params: UserIdParams, response: { 200: AdminUserStats, 304: NotModified } }),
+  getAdminUserStats: e({
+    ...statsPaths.getAdminUserStats,
+    access: { permission: 'users:admin' },
+    params: UserIdParams,
+    response: { 200: AdminUserStats, 304: NotModified },
+  }),
 } as const;
 
 /** Error answers every route may give (DESIGN §7), for OpenAPI and serialisation. */

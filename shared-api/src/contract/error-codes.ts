@@ -12,6 +12,14 @@ export const ERROR_CODES = [
   'bad-credentials',
   /** 403: signed in, but not allowed (another member's profile, a member token on an admin call…). */
   'forbidden',
+  /** 401 (issue 31): an API key that does not exist or is not shaped like one. */
+  'api-key-invalid',
+  /** 401: an API key its owner revoked. */
+  'api-key-revoked',
+  /** 401: an API key past its expiry date. */
+  'api-key-expired',
+  /** 403: the API key lacks the scope the call needs (the message names it). */
+  'scope-missing',
   /** 403: the call needs an active plan. */
   'plan-inactive',
   /** 404: unknown id or route. */

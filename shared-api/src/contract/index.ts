@@ -13,6 +13,9 @@ export * from './stats';
 export { PLAN } from '../rules/plan';
 /** Issue 15: the stats limits (not in /rules: the singleton re-exports /rules, and pages read these from /live). */
 export * from '../rules/stats';
+export * from './access';
+export * from './api-keys';
 export { endpoints, errorResponses, HealthDown, HealthOk, type Endpoint } from './endpoints';
 export { paths, callUrl, type CallName, type CallPath, type UrlParts } from '../paths';
 export { statsPaths } from '../paths/stats';
+export { apiKeyPaths } from '../paths/api-keys';

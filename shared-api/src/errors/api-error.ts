@@ -29,7 +29,12 @@ const KIND_OF_CODE: Record<ErrorCode | 'network', ErrorKind> = {
   'session-ended': 'session-ended',
   'token-missing': 'unauthorized',
   'bad-credentials': 'unauthorized',
+  // Issue 31: a bad API key never ends a person's session (keys are for scripts, not the browser).
+  'api-key-invalid': 'unauthorized',
+  'api-key-revoked': 'unauthorized',
+  'api-key-expired': 'unauthorized',
   forbidden: 'forbidden',
+  'scope-missing': 'forbidden',
   'plan-inactive': 'forbidden',
   'not-found': 'not-found',
   invalid: 'invalid',

@@ -1,5 +1,6 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { grantedProfileId } from '../../access/access-hook';
 import { defineRoute, typed } from '../../http/define-route';
 import { badTokenIsInvalidLink } from '../../http/link-token';
 import type { Mailer } from '../mail';
@@ -24,7 +25,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { mailer: Ma
         db: app.db,
         config: app.config,
         limiter: app.loginLimiter,
-        userId: request.auth.userId,
+        userId: grantedProfileId(request),
         ip: request.ip,
         body: request.body,
       });
@@ -39,7 +40,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { mailer: Ma
         db: app.db,
         limiter: app.loginLimiter,
         mail: mail(request),
-        userId: request.auth.userId,
+        userId: grantedProfileId(request),
         ip: request.ip,
         body: request.body,
       });

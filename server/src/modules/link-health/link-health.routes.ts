@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
 import { findMemberLinkLists, LINK_NOT_FOUND } from '../links';
-import { loadOwnedProfile } from '../users';
+import { grantedProfile } from '../../access/access-hook';
 import type { CheckOptions } from './check-destination';
 import { checkAllLinks, checkLink, type LinkChecker } from './check-links';
 
@@ -45,7 +45,7 @@ export async function linkHealthRoutes(fastify: FastifyInstance, opts: { checkOp
   app.route({
     ...defineRoute(app, endpoints.checkLink, 'links'),
     handler: async (request) => {
-      const profile = await loadOwnedProfile(app.db, request.auth, request.body.user_id);
+      const profile = grantedProfile(request);
       const link = await app.db
         .selectFrom('links')
         .select(['id', 'url'])

@@ -1,11 +1,10 @@
 import type { AddLinkBody } from '@rotalink/shared-api/contract';
 import { PLAN } from '@rotalink/shared-api/contract';
-import type { AuthContext } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { lockProfileRow } from '../../db/dialect-sql';
 import { newId, nowIso } from '../../db/ids';
-import { Conflict, Forbidden } from '../../errors';
-import { loadOwnedProfile } from '../users';
+import { Conflict, Forbidden, NotFound } from '../../errors';
+import { USER_NOT_FOUND, type UserRow } from '../users';
 import { isPlanActive } from '../users';
 import { findUserById } from '../users';
 import { countLinks, insertLink, nextPosition } from './links.repository';
@@ -22,14 +21,17 @@ export const LINK_LIMIT = `A profile can have at most ${PLAN.linksPerProfile} li
  */
 export async function addLink(opts: {
   db: Db;
-  auth: AuthContext;
+  /** The profile the access check granted (issue 31). */
+  profile: Pick<UserRow, 'id'>;
   body: AddLinkBody;
 }): Promise<NewLinkRow & { id: string; clicks: number; max_clicks: number | null }> {
-  const { db, auth, body } = opts;
+  const { db, body } = opts;
   const url = normaliseLinkUrl(body.link);
   return db.transaction().execute(async (trx) => {
-    const target = await loadOwnedProfile(trx, auth, body.user_id);
-    await lockProfileRow(trx, target.id);
+    await lockProfileRow(trx, opts.profile.id);
+    // Read again under the lock: deleted since the access check → the same 404 as an unknown id.
+    const target = await findUserById(trx, opts.profile.id);
+    if (!target) throw new NotFound(USER_NOT_FOUND);
     const planHolder = target.parent_id ? await findUserById(trx, target.parent_id) : target;
     if (!planHolder || !isPlanActive(planHolder)) throw new Forbidden(PLAN_NEEDED, 'plan-inactive');
     if ((await countLinks(trx, target.id)) >= PLAN.linksPerProfile) throw new Conflict(LINK_LIMIT, 'link-limit');

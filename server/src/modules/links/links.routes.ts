@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../errors';
 import { etagOf, notModified, sendNotModified } from '../../http/conditional';
 import { defineRoute, typed } from '../../http/define-route';
-import { loadOwnedProfile, ownsProfile, USER_NOT_FOUND } from '../users';
+import { grantedProfile } from '../../access/access-hook';
+import { USER_NOT_FOUND } from '../users';
 import { pauseLink } from './pause-link';
 import { addLink } from './add-link';
 import { findMemberLinkLists } from './link-lists.repository';
@@ -24,9 +25,8 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.getMemberLinks, 'links'),
     handler: async (request, reply) => {
-      // Issue 16: the paused list (with its reasons) only for the owner's own token.
-      const owner = await ownsProfile(app.db, await app.memberIfAny(request), request.query.user_id);
-      const lists = await findMemberLinkLists(app.db, request.query.user_id, owner);
+      // Issue 16: the paused list (with its reasons) only for the owner (the access check's verdict).
+      const lists = await findMemberLinkLists(app.db, request.query.user_id, request.access.allowed);
       if (!lists) throw new NotFound(USER_NOT_FOUND);
       // Issue 15 live counts: the member's pages poll this; an unchanged list is a 304 (http/conditional.ts).
       if (notModified(request, reply, etagOf(['links-1', JSON.stringify(lists)]))) return sendNotModified(reply);
@@ -37,7 +37,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.addLink, 'links'),
     handler: async (request, reply) => {
-      const row = await addLink({ db: app.db, auth: request.auth, body: request.body });
+      const row = await addLink({ db: app.db, profile: grantedProfile(request), body: request.body });
       return reply.code(201).send({ message: 'Link added successfully', link: linkRowToLink(row) });
     },
   });
@@ -45,7 +45,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.resetLink, 'links'),
     handler: async (request) => {
-      const profile = await loadOwnedProfile(app.db, request.auth, request.body.user_id);
+      const profile = grantedProfile(request);
       if (!(await resetLinkToEnd(app.db, request.body.link_id, profile.id))) throw new NotFound(LINK_NOT_FOUND);
       return { message: 'Link reset successfully' };
     },
@@ -54,7 +54,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.deleteLink, 'links'),
     handler: async (request) => {
-      const profile = await loadOwnedProfile(app.db, request.auth, request.body.user_id);
+      const profile = grantedProfile(request);
       if (!(await deleteLink(app.db, request.body.link_id, profile.id))) throw new NotFound(LINK_NOT_FOUND);
       return { message: 'Link deleted successfully' };
     },
@@ -63,20 +63,20 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.updateLink, 'links'),
     handler: async (request) => {
-      const row = await updateLink({ db: app.db, auth: request.auth, body: request.body });
+      const row = await updateLink({ db: app.db, profile: grantedProfile(request), body: request.body });
       return { message: 'Link updated successfully', link: linkRowToLink(row) };
     },
   });
 
   app.route({
     ...defineRoute(app, endpoints.pauseLink, 'links'),
-    handler: async (request) => pauseLink({ db: app.db, auth: request.auth, body: request.body }),
+    handler: async (request) => pauseLink({ db: app.db, profile: grantedProfile(request), body: request.body }),
   });
 
   app.route({
     ...defineRoute(app, endpoints.reorderLinks, 'links'),
     handler: async (request) => {
-      const lists = await reorderLinks({ db: app.db, auth: request.auth, body: request.body });
+      const lists = await reorderLinks({ db: app.db, profile: grantedProfile(request), body: request.body });
       return { message: 'Queue order saved', ...lists };
     },
   });

@@ -1,10 +1,9 @@
 import type { MemberLinkLists, PauseLinkBody } from '@rotalink/shared-api/contract';
-import type { AuthContext } from '../../auth/guards';
 import type { Db, DbOrTrx } from '../../db/database';
 import { lockProfileRow } from '../../db/dialect-sql';
 import { nowIso } from '../../db/ids';
 import { NotFound } from '../../errors';
-import { loadOwnedProfile } from '../users';
+import type { UserRow } from '../users';
 import { LINK_NOT_FOUND } from './link-messages';
 import { findMemberLinkLists } from './link-lists.repository';
 import { PAUSED_BY_OWNER } from './link.mapper';
@@ -43,12 +42,11 @@ export async function setResumed(db: DbOrTrx, o: { linkId: string; userId: strin
  */
 export async function pauseLink(opts: {
   db: Db;
-  auth: AuthContext;
+  profile: Pick<UserRow, 'id'>;
   body: PauseLinkBody;
 }): Promise<{ message: string; lists: MemberLinkLists }> {
-  const { db, auth, body } = opts;
+  const { db, profile, body } = opts;
   return db.transaction().execute(async (trx) => {
-    const profile = await loadOwnedProfile(trx, auth, body.user_id);
     await lockProfileRow(trx, profile.id);
     const exists = await trx
       .selectFrom('links')

@@ -1,9 +1,8 @@
 import type { MemberLinkLists, ReorderLinksBody } from '@rotalink/shared-api/contract';
-import type { AuthContext } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { lockProfileRow } from '../../db/dialect-sql';
 import { BadRequest } from '../../errors';
-import { loadOwnedProfile } from '../users';
+import type { UserRow } from '../users';
 import { isCompleted, toMemberLinkLists } from './link.mapper';
 import { listLinks, setLinkPosition } from './links.repository';
 
@@ -18,12 +17,11 @@ export const notTheQueue = (pending: number) =>
  * that locks the profile row like add-link does, so a concurrent add or reorder waits; completed
  * links keep their positions (reset still sends a link to the end).
  */
-export async function reorderLinks(opts: { db: Db; auth: AuthContext; body: ReorderLinksBody }): Promise<MemberLinkLists> {
-  const { db, auth, body } = opts;
+export async function reorderLinks(opts: { db: Db; profile: Pick<UserRow, 'id'>; body: ReorderLinksBody }): Promise<MemberLinkLists> {
+  const { db, profile, body } = opts;
   const ids = body.link_ids;
   if (new Set(ids).size !== ids.length) throw new BadRequest(DUPLICATE_IN_ORDER);
   return db.transaction().execute(async (trx) => {
-    const profile = await loadOwnedProfile(trx, auth, body.user_id);
     await lockProfileRow(trx, profile.id);
     const pending = new Set((await listLinks(trx, profile.id)).filter((l) => !isCompleted(l) && !l.paused_at).map((l) => l.id));
     if (ids.length !== pending.size || !ids.every((id) => pending.has(id))) throw new BadRequest(notTheQueue(pending.size));

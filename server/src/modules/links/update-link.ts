@@ -1,8 +1,7 @@
 import type { UpdateLinkBody } from '@rotalink/shared-api/contract';
-import type { AuthContext } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { BadRequest, NotFound } from '../../errors';
-import { loadOwnedProfile } from '../users';
+import type { UserRow } from '../users';
 import { LINK_NOT_FOUND } from './link-messages';
 import { normaliseLinkUrl } from './link-url';
 import { updateLinkFields, type LinkChanges } from './links.repository';
@@ -18,9 +17,8 @@ export const NOTHING_TO_CHANGE = 'Nothing to change: send a name, a link or max 
  * counted completes the link at once; those clicks stay as counted (they happened). A completed
  * link whose cap is raised is pending again, at its place in the queue.
  */
-export async function updateLink(opts: { db: Db; auth: AuthContext; body: UpdateLinkBody }): Promise<LinkRow> {
-  const { db, auth, body } = opts;
-  const profile = await loadOwnedProfile(db, auth, body.user_id);
+export async function updateLink(opts: { db: Db; profile: Pick<UserRow, 'id'>; body: UpdateLinkBody }): Promise<LinkRow> {
+  const { db, profile, body } = opts;
   const changes: LinkChanges = {};
   if (body.name !== undefined) changes.name = body.name.trim();
   if (body.link !== undefined) changes.url = normaliseLinkUrl(body.link);

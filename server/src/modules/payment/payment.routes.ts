@@ -1,6 +1,7 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { BadGateway } from '../../errors';
+import { grantedProfileId } from '../../access/access-hook';
 import { defineRoute, typed } from '../../http/define-route';
 import { checkoutRoutes } from './checkout.routes';
 import { confirmPayment } from './confirm-payment';
@@ -66,7 +67,13 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { mailer: Ma
     ...defineRoute(app, endpoints.createPaymentSession, 'payment'),
     handler: async (request) =>
       guardProvider(request, () =>
-        startCheckout({ db: app.db, provider, userId: request.auth.userId, body: request.body, publicSiteUrl: app.config.publicSiteUrl }),
+        startCheckout({
+          db: app.db,
+          provider,
+          userId: grantedProfileId(request),
+          body: request.body,
+          publicSiteUrl: app.config.publicSiteUrl,
+        }),
       ),
   });
 
@@ -74,7 +81,14 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { mailer: Ma
     ...defineRoute(app, endpoints.verifyPayment, 'payment'),
     handler: async (request) => {
       await guardProvider(request, () =>
-        confirmPayment({ db: app.db, provider, userId: request.auth.userId, sessionId: request.body.session_id, onActivated, onDuplicate }),
+        confirmPayment({
+          db: app.db,
+          provider,
+          userId: grantedProfileId(request),
+          sessionId: request.body.session_id,
+          onActivated,
+          onDuplicate,
+        }),
       );
       return { status: 'SUCCESS' as const };
     },

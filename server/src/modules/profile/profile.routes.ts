@@ -1,5 +1,6 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
+import { grantedProfileId } from '../../access/access-hook';
 import { defineRoute, typed } from '../../http/define-route';
 import { userRowToAbout, userRowToUser } from '../users';
 import { loadProfileWithPlan, loadSelf, updateOwnProfile } from './profile.service';
@@ -10,18 +11,18 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({
     ...defineRoute(app, endpoints.getProfile, 'profile'),
-    handler: async (request) => userRowToUser(await loadProfileWithPlan(app.db, request.auth.userId)),
+    handler: async (request) => userRowToUser(await loadProfileWithPlan(app.db, grantedProfileId(request))),
   });
 
   app.route({
     ...defineRoute(app, endpoints.getAboutProfile, 'profile'),
-    handler: async (request) => userRowToAbout(await loadSelf(app.db, request.auth.userId)),
+    handler: async (request) => userRowToAbout(await loadSelf(app.db, grantedProfileId(request))),
   });
 
   app.route({
     ...defineRoute(app, endpoints.updateProfile, 'profile'),
     handler: async (request) => {
-      await updateOwnProfile(app.db, request.auth.userId, request.body);
+      await updateOwnProfile(app.db, grantedProfileId(request), request.body);
       return { message: 'Profile updated successfully' };
     },
   });

@@ -1,9 +1,7 @@
 import type { RotatorSettings, UpdateRotatorBody } from '@rotalink/shared-api/contract';
-import type { AuthContext } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { BadRequest } from '../../errors';
 import { normaliseLinkUrl } from '../links';
-import { loadOwnedProfile } from '../users';
 import { findRotatorRow, saveRotatorSettings, type RotatorSettingsRow } from './rotator.repository';
 
 export const SETTINGS_SAVED = 'Rotator settings saved';
@@ -54,12 +52,11 @@ async function currentRow(db: Db, userId: string): Promise<RotatorSettingsRow> {
 /** GET /api/links/rotator: the owner's (or their sub-profile's) rotator link and settings. */
 export async function readRotatorSettings(o: {
   db: Db;
-  auth: AuthContext;
+  /** The profile the access check granted (issue 31). */
   userId: string;
   apiPublicUrl: string;
 }): Promise<RotatorSettings> {
-  const profile = await loadOwnedProfile(o.db, o.auth, o.userId);
-  return toSettings(await currentRow(o.db, profile.id), rotatorUrl(o.apiPublicUrl, profile.id));
+  return toSettings(await currentRow(o.db, o.userId), rotatorUrl(o.apiPublicUrl, o.userId));
 }
 
 /** The backup URL as stored: the link URL rule of spec §5, with the field named in the message. */
@@ -82,12 +79,13 @@ const flag = (sent: boolean | undefined, current: number): number => (sent === u
  */
 export async function changeRotatorSettings(o: {
   db: Db;
-  auth: AuthContext;
+  /** The profile the access check granted (issue 31). */
+  userId: string;
   body: UpdateRotatorBody;
   apiPublicUrl: string;
 }): Promise<RotatorSettings> {
   const { body } = o;
-  const profile = await loadOwnedProfile(o.db, o.auth, body.user_id);
+  const profile = { id: o.userId };
   const current = await currentRow(o.db, profile.id);
   const next: RotatorSettingsRow = {
     mode: body.mode ?? current.mode,

@@ -1,6 +1,7 @@
 import { endpoints, Id, ROTATOR_PATH } from '@rotalink/shared-api/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, prepareUnavailable } from '../../errors';
+import { grantedProfileId } from '../../access/access-hook';
 import { defineRoute, typed } from '../../http/define-route';
 import { clickRateLimit } from '../../plugins/rate-limits';
 import { describeVisit, previewRotator } from '../traffic';
@@ -93,14 +94,14 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({
     ...defineRoute(app, endpoints.getRotatorSettings, 'links'),
-    handler: async (request) => readRotatorSettings({ db: app.db, auth: request.auth, userId: request.query.user_id, apiPublicUrl }),
+    handler: async (request) => readRotatorSettings({ db: app.db, userId: grantedProfileId(request), apiPublicUrl }),
   });
 
   app.route({
     ...defineRoute(app, endpoints.updateRotatorSettings, 'links'),
     handler: async (request) => ({
       message: SETTINGS_SAVED,
-      settings: await changeRotatorSettings({ db: app.db, auth: request.auth, body: request.body, apiPublicUrl }),
+      settings: await changeRotatorSettings({ db: app.db, userId: grantedProfileId(request), body: request.body, apiPublicUrl }),
     }),
   });
 }

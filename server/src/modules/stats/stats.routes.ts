@@ -2,6 +2,7 @@ import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BadRequest } from '../../errors';
 import { etagOf, notModified, sendNotModified } from '../../http/conditional';
+import { grantedProfile } from '../../access/access-hook';
 import { defineRoute, typed } from '../../http/define-route';
 import { adminUserStats, profilesOf } from './admin-user-stats';
 import { registerClickRetention } from './click-retention.job';
@@ -10,7 +11,7 @@ import { getSeries } from './get-series';
 import { getSummary, type LinkName } from './get-summary';
 import { readLinkNames } from './link-names.repository';
 import { hasRollupsOfLink, readProfileCounts, readProfileTotals, type ProfileTotals } from './rollups-read.repository';
-import { loadStatsProfile, loadStatsProfileSet } from './stats-access';
+import { listSubProfiles } from '../users';
 import { parseRange, parseZone, slotRange } from './stats-range';
 
 /** Bump when an answer's shape or rules change, so no client keeps an answer of the old build. */
@@ -29,7 +30,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
     ...defineRoute(app, endpoints.getStatsSummary, 'stats'),
     handler: async (request, reply) => {
       const range = slotRange(parseRange(request.query));
-      const profile = await loadStatsProfile(app.db, request.auth, request.query.user_id);
+      const profile = grantedProfile(request);
       const [links, totals] = await Promise.all([readLinkNames(app.db, profile.id), readProfileTotals(app.db, [profile.id])]);
       const etag = etagOf([ANSWER_VERSION, 'summary', profile.id, range.from, range.to, stamp(totals.get(profile.id)), linksStamp(links)]);
       if (notModified(request, reply, etag)) return sendNotModified(reply);
@@ -43,7 +44,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
       const q = request.query;
       const range = parseRange(q);
       const zone = parseZone(q.tz);
-      const profile = await loadStatsProfile(app.db, request.auth, q.user_id);
+      const profile = grantedProfile(request);
       if (q.link_id !== undefined) {
         const known = (await readLinkNames(app.db, profile.id)).some((l) => l.id === q.link_id);
         if (!known && !(await hasRollupsOfLink(app.db, profile.id, q.link_id)))
@@ -70,7 +71,9 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
     ...defineRoute(app, endpoints.getStatsProfiles, 'stats'),
     handler: async (request, reply) => {
       const range = slotRange(parseRange(request.query));
-      const ids = await loadStatsProfileSet(app.db, request.auth, request.query.user_id);
+      // The profile the access check granted (by default the caller's own), then its sub-profiles, oldest first.
+      const root = grantedProfile(request);
+      const ids = [root.id, ...(await listSubProfiles(app.db, root.id)).map((s) => s.id)];
       // The change stamp of the whole set: every profile's all-time totals, in one query.
       const totals = await readProfileTotals(app.db, ids);
       const etag = etagOf([ANSWER_VERSION, 'profiles', range.from, range.to, ...ids.map((id) => `${id}:${stamp(totals.get(id))}`)]);
@@ -88,7 +91,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
     ...defineRoute(app, endpoints.downloadClicksCsv, 'stats'),
     handler: async (request, reply) => {
       const range = slotRange(parseRange(request.query));
-      const profile = await loadStatsProfile(app.db, request.auth, request.query.user_id);
+      const profile = grantedProfile(request);
       const links = await readLinkNames(app.db, profile.id);
       // The contract's 200 is text; Fastify sends a stream as is (piped, with backpressure).
       return (reply as unknown as FastifyReply)

@@ -1,8 +1,9 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
+import { grantedProfile, grantedProfileId } from '../../access/access-hook';
 import { defineRoute, typed } from '../../http/define-route';
 import { userRowToSubProfile } from '../users';
-import { createSubProfile, deleteSubProfile, listOwnSubProfiles, loadSubProfile, updateSubProfile } from './sub-profiles.service';
+import { asSubProfile, createSubProfile, deleteSubProfile, listOwnSubProfiles, updateSubProfile } from './sub-profiles.service';
 
 /** A member's sub-profiles: sub-profiles, subprofile, getsubprofile/:userId, updatesubprofile (spec §7), deletesubprofile (issue 13). */
 export async function subProfilesRoutes(fastify: FastifyInstance): Promise<void> {
@@ -10,13 +11,13 @@ export async function subProfilesRoutes(fastify: FastifyInstance): Promise<void>
 
   app.route({
     ...defineRoute(app, endpoints.getSubProfiles, 'sub-profiles'),
-    handler: async (request) => listOwnSubProfiles(app.db, request.auth.userId, request.query),
+    handler: async (request) => listOwnSubProfiles(app.db, grantedProfileId(request), request.query),
   });
 
   app.route({
     ...defineRoute(app, endpoints.createSubProfile, 'sub-profiles'),
     handler: async (request, reply) => {
-      const userId = await createSubProfile({ db: app.db, auth: request.auth, body: request.body });
+      const userId = await createSubProfile({ db: app.db, memberId: grantedProfileId(request), body: request.body });
       return reply.code(201).send({ status: 'SUCCESS' as const, message: 'Sub-profile created successfully', user_id: userId });
     },
   });
@@ -24,7 +25,7 @@ export async function subProfilesRoutes(fastify: FastifyInstance): Promise<void>
   app.route({
     ...defineRoute(app, endpoints.getSubProfile, 'sub-profiles'),
     handler: async (request) => {
-      const row = await loadSubProfile({ db: app.db, auth: request.auth, userId: request.params.userId });
+      const row = asSubProfile(grantedProfile(request));
       return { status: 'SUCCESS' as const, subProfiles: [userRowToSubProfile(row)] };
     },
   });
@@ -32,7 +33,7 @@ export async function subProfilesRoutes(fastify: FastifyInstance): Promise<void>
   app.route({
     ...defineRoute(app, endpoints.updateSubProfile, 'sub-profiles'),
     handler: async (request) => {
-      await updateSubProfile({ db: app.db, auth: request.auth, body: request.body });
+      await updateSubProfile({ db: app.db, principal: request.principal, profile: grantedProfile(request), body: request.body });
       return { status: 'SUCCESS' as const, message: 'Sub-profile updated successfully' };
     },
   });
@@ -40,7 +41,7 @@ export async function subProfilesRoutes(fastify: FastifyInstance): Promise<void>
   app.route({
     ...defineRoute(app, endpoints.deleteSubProfile, 'sub-profiles'),
     handler: async (request) => {
-      await deleteSubProfile({ db: app.db, auth: request.auth, userId: request.body.userId });
+      await deleteSubProfile({ db: app.db, profile: grantedProfile(request) });
       return { status: 'SUCCESS' as const, message: 'Sub-profile deleted successfully' };
     },
   });

@@ -5,7 +5,9 @@ import {
   type SubProfilesQuery,
   type UpdateSubProfileBody,
 } from '@rotalink/shared-api/contract';
-import type { AuthContext } from '../../auth/guards';
+import { SUB_CANNOT_CHANGE_SIGN_IN } from '../../access/grants';
+import type { Principal } from '../../access/principal';
+import { requirePermission } from '../../access/require-access';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/database';
 import { forUpdate, isUniqueViolation } from '../../db/dialect-sql';
@@ -14,16 +16,15 @@ import { Conflict, Forbidden, NotFound } from '../../errors';
 import { EMAIL_TAKEN } from '../auth';
 import { setNewPassword } from '../account';
 import { useAllResets } from '../password-reset';
-import { loadOwnedProfile, USER_NOT_FOUND } from '../users';
+import { USER_NOT_FOUND } from '../users';
 import { userRowToSubProfile } from '../users';
 import { deleteAccount } from '../users';
 import { countSubProfiles, findUserByEmail, insertUser, listSubProfiles, normaliseEmail, updateUser } from '../users';
 import type { UserRow } from '../users';
 
-export const SUB_OF_SUB = 'A sub-profile cannot have sub-profiles of its own.';
+/** Who may do what to a sub-profile is the access module's (issue 31); its texts live there. */
+export { SUB_CANNOT_CHANGE_SIGN_IN, SUB_CANNOT_DELETE, SUB_OF_SUB } from '../../access/grants';
 export const NOT_A_SUB_PROFILE = 'This is not a sub-profile. Edit your own profile on the profile page.';
-export const SUB_CANNOT_DELETE = 'Only the member can delete a sub-profile.';
-export const SUB_CANNOT_CHANGE_SIGN_IN = "Only the member can change a sub-profile's email or password.";
 export const NOT_A_SUB_PROFILE_TO_DELETE = 'This is not a sub-profile: only sub-profiles can be deleted here.';
 export const SUB_PROFILE_LIMIT = `A member can have at most ${PLAN.subProfilesPerMember} sub-profiles.`;
 
@@ -37,13 +38,13 @@ async function assertEmailFree(db: Db, email: string | null, exceptId?: string):
 }
 
 /**
- * Only a member (not a sub-profile that signed in) creates sub-profiles; they belong to that
- * member, at most PLAN.subProfilesPerMember of them (issue 11: each has its own 20 links, so
+ * Only a member creates sub-profiles (the access check refuses a sub-profile's own session,
+ * issue 31); they belong to that member, at most PLAN.subProfilesPerMember of them (issue 11: each has its own 20 links, so
  * without a cap one plan had no link limit). The member's row is locked while counting
  * (PostgreSQL; SQLite serialises writes), so simultaneous creations cannot pass the cap.
  */
-export async function createSubProfile(opts: { db: Db; auth: AuthContext; body: CreateSubProfileBody }): Promise<string> {
-  const { db, auth, body } = opts;
+export async function createSubProfile(opts: { db: Db; memberId: string; body: CreateSubProfileBody }): Promise<string> {
+  const { db, memberId, body } = opts;
   const email = optionalEmail(body.email);
   await assertEmailFree(db, email);
   // Hashing takes tens of ms of CPU: before the transaction, so no lock waits on it.
@@ -51,11 +52,9 @@ export async function createSubProfile(opts: { db: Db; auth: AuthContext; body: 
   const id = newId();
   try {
     await db.transaction().execute(async (trx) => {
-      const parent = await forUpdate(
-        trx,
-        trx.selectFrom('users').select(['id', 'parent_id']).where('id', '=', auth.userId),
-      ).executeTakeFirst();
-      if (!parent || parent.parent_id !== null) throw new Forbidden(SUB_OF_SUB);
+      const parent = await forUpdate(trx, trx.selectFrom('users').select(['id']).where('id', '=', memberId)).executeTakeFirst();
+      // Deleted since the access check: the same answer as a token of a deleted account would get.
+      if (!parent) throw new NotFound(USER_NOT_FOUND);
       if ((await countSubProfiles(trx, parent.id)) >= PLAN.subProfilesPerMember) throw new Conflict(SUB_PROFILE_LIMIT, 'sub-profile-limit');
       await insertUser(trx, {
         id,
@@ -92,20 +91,25 @@ export async function listOwnSubProfiles(db: Db, memberId: string, query: SubPro
   return { subProfiles: rows.map(userRowToSubProfile), page, pageSize, total };
 }
 
-export async function loadSubProfile(opts: { db: Db; auth: AuthContext; userId: string }): Promise<UserRow> {
-  const row = await loadOwnedProfile(opts.db, opts.auth, opts.userId);
+/** The granted profile (issue 31: the access check loaded it) must be a sub-profile. */
+export function asSubProfile(row: UserRow): UserRow {
   if (row.parent_id === null) throw new Forbidden(NOT_A_SUB_PROFILE);
   return row;
 }
 
-export async function updateSubProfile(opts: { db: Db; auth: AuthContext; body: UpdateSubProfileBody }): Promise<void> {
-  const { db, auth, body } = opts;
-  const row = await loadSubProfile({ db, auth, userId: body.userId });
+export async function updateSubProfile(opts: {
+  db: Db;
+  principal: Principal;
+  profile: UserRow;
+  body: UpdateSubProfileBody;
+}): Promise<void> {
+  const { db, body } = opts;
+  const row = asSubProfile(opts.profile);
   const email = optionalEmail(body.email);
   const signInChanges = email !== row.email || Boolean(body.password);
   // The sign-in of a sub-profile is its member's to set: its own session (no current password, no
   // mailed link) must not be enough to move it to another address or password for good.
-  if (signInChanges && auth.userId === row.id) throw new Forbidden(SUB_CANNOT_CHANGE_SIGN_IN);
+  if (signInChanges) requirePermission(opts.principal, 'sub-profiles:sign-in');
   await assertEmailFree(db, email, row.id);
   const changes = {
     first_name: body.first_name.trim(),
@@ -139,10 +143,9 @@ export async function updateSubProfile(opts: { db: Db; auth: AuthContext; body: 
  * end (a token of a deleted account answers 'Unauthorized: jwt expired'). A sub-profile signed in
  * on its own can delete neither itself nor its siblings.
  */
-export async function deleteSubProfile(opts: { db: Db; auth: AuthContext; userId: string }): Promise<void> {
-  const row = await loadOwnedProfile(opts.db, opts.auth, opts.userId);
+export async function deleteSubProfile(opts: { db: Db; profile: UserRow }): Promise<void> {
+  const row = opts.profile;
   if (row.parent_id === null) throw new Forbidden(NOT_A_SUB_PROFILE_TO_DELETE);
-  if (row.parent_id !== opts.auth.userId) throw new Forbidden(SUB_CANNOT_DELETE);
   // Deleted by a concurrent call in the meantime: the same answer as an unknown id.
   // Locked in the click order first (users/delete-account.ts), so it cannot deadlock with clicks.
   if (!(await deleteAccount(opts.db, row.id))) throw new NotFound(USER_NOT_FOUND);

@@ -1,0 +1,346 @@
+import { API_KEY_SCOPE_GRANTS, API_KEY_SCOPES, callUrl, endpoints, type ApiKeyScope, type Endpoint } from '@rotalink/shared-api/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  ADMIN_REQUIRED,
+  KEY_CANNOT,
+  keyLacksScope,
+  MEMBER_REQUIRED,
+  NOT_YOUR_PROFILE,
+  SUB_CANNOT_DELETE,
+  SUB_CANNOT_MANAGE_KEYS,
+  SUB_OF_SUB,
+} from '../src/access/grants';
+import { activate, adminToken, bearer, engines, loginMember, signupMember, useTestApp } from './helpers';
+import { callers, type Caller, type World } from './permission-world';
+
+/**
+ * Issue 31: the permission table. Every call that takes a token (and the one public call that
+ * shows its owner more), asked by each kind of caller: the person who owns the profile, that
+ * person's sub-profile signed in on its own, another member, the admin (and, once they exist, API
+ * keys). A refusal must be exactly the answer the spec's clients know (status, text, code); an
+ * allowed call must get past the access check (its own answer, or its own domain error).
+ */
+
+type Refusal = { status: number; message: string; code: string };
+type Outcome = 'allowed' | Refusal;
+const refused = (message: string, status = 403, code = 'forbidden'): Refusal => ({ status, message, code });
+const notYours = refused(NOT_YOUR_PROFILE);
+const memberOnly = refused(MEMBER_REQUIRED);
+const adminOnly = refused(ADMIN_REQUIRED);
+
+type People = 'person' | 'sub-profile' | 'other member' | 'admin';
+
+interface Row {
+  call: keyof typeof endpoints;
+  /** What the row asks, for the test's name. */
+  what: string;
+  /** The request's fields for this caller (a destructive call gets fresh things to destroy). */
+  input: (w: World, who: Caller) => Promise<{ body?: unknown; query?: Record<string, string>; params?: Record<string, string> }>;
+  /** What the people get; the keys' columns follow from the call's permission (keyColumns). */
+  expect: Record<People, Outcome>;
+}
+
+const range = () => ({ from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString() });
+const all = (o: Outcome): Record<People, Outcome> => ({ person: o, 'sub-profile': o, 'other member': o, admin: o });
+/** A call on the person's sub-profile S: the person and S itself may, nobody else. */
+const ownersOfS = { person: 'allowed', 'sub-profile': 'allowed', 'other member': notYours, admin: memberOnly } as const;
+/** A call on the caller's own account: any account holder, not the admin. */
+const ownAccount = { ...all('allowed'), admin: memberOnly };
+
+export const rows: Row[] = [
+  { call: 'getProfile', what: 'own profile', input: async () => ({}), expect: ownAccount },
+  { call: 'getAboutProfile', what: 'own about', input: async () => ({}), expect: ownAccount },
+  {
+    call: 'updateProfile',
+    what: 'own profile',
+    input: async () => ({ body: { first_name: 'Same', last_name: 'Name' } }),
+    expect: ownAccount,
+  },
+  { call: 'getSubProfiles', what: 'own sub-profiles', input: async () => ({}), expect: ownAccount },
+  {
+    call: 'createSubProfile',
+    what: 'a new sub-profile',
+    input: async () => ({ body: { firstName: 'New', lastName: 'Sub', phone: '12345' } }),
+    expect: { ...ownAccount, 'sub-profile': refused(SUB_OF_SUB) },
+  },
+  { call: 'getSubProfile', what: 'S', input: async (w) => ({ params: { userId: w.sub } }), expect: ownersOfS },
+  {
+    call: 'updateSubProfile',
+    what: 'S (no sign-in change)',
+    input: async (w) => ({ body: { userId: w.sub, first_name: 'Sub', last_name: 'Profile', phone: '12345', email: w.subEmail } }),
+    expect: ownersOfS,
+  },
+  {
+    call: 'deleteSubProfile',
+    what: 'S (the person: a fresh sub-profile)',
+    input: async (w, who) => ({ body: { userId: who === 'person' ? await w.freshSub() : w.sub } }),
+    expect: { ...ownersOfS, 'sub-profile': refused(SUB_CANNOT_DELETE) },
+  },
+  {
+    call: 'changePassword',
+    what: 'own password (the same again: refused by its own rule)',
+    input: async (w, who) => ({ body: { currentPassword: w.passwordOf(who), newPassword: w.passwordOf(who) } }),
+    expect: ownAccount,
+  },
+  {
+    call: 'changeEmail',
+    what: 'own email (wrong current password)',
+    input: async () => ({ body: { newEmail: `moved-${Date.now()}@example.com`, currentPassword: 'not the password' } }),
+    expect: ownAccount,
+  },
+  {
+    call: 'createPaymentSession',
+    what: 'a checkout',
+    input: async () => ({ body: { planName: 'Lifetime', duration: 'lifetime', amount: 144.56 } }),
+    expect: ownAccount,
+  },
+  { call: 'verifyPayment', what: 'an unknown session', input: async () => ({ body: { session_id: 'cs_unknown' } }), expect: ownAccount },
+  {
+    call: 'addLink',
+    what: 'to S',
+    input: async (w) => ({ body: { user_id: w.sub, link: 'https://s.example.com/new', max_clicks: 5 } }),
+    expect: ownersOfS,
+  },
+  {
+    call: 'addLink',
+    what: 'to the person',
+    input: async (w) => ({ body: { user_id: w.person.userId, link: 'https://p.example.com/new', max_clicks: 5 } }),
+    expect: { ...ownersOfS, 'sub-profile': notYours },
+  },
+  { call: 'resetLink', what: 'on S', input: async (w) => ({ body: { user_id: w.sub, link_id: w.subLink } }), expect: ownersOfS },
+  {
+    call: 'deleteLink',
+    what: 'on S (a fresh link)',
+    input: async (w) => ({ body: { user_id: w.sub, link_id: await w.freshSubLink() } }),
+    expect: ownersOfS,
+  },
+  {
+    call: 'updateLink',
+    what: 'on S',
+    input: async (w) => ({ body: { user_id: w.sub, link_id: w.subLink, name: 'Renamed' } }),
+    expect: ownersOfS,
+  },
+  {
+    call: 'reorderLinks',
+    what: 'S’s queue',
+    input: async (w) => ({ body: { user_id: w.sub, link_ids: await w.pendingOfSub() } }),
+    expect: ownersOfS,
+  },
+  {
+    call: 'pauseLink',
+    what: 'on S (resume: already running)',
+    input: async (w) => ({ body: { user_id: w.sub, link_id: w.subLink, paused: false } }),
+    expect: ownersOfS,
+  },
+  // An unknown link: the access check is what this row is about, not a check of the internet.
+  { call: 'checkLink', what: 'on S', input: async (w) => ({ body: { user_id: w.sub, link_id: 'no-such-link' } }), expect: ownersOfS },
+  { call: 'getRotatorSettings', what: 'of S', input: async (w) => ({ query: { user_id: w.sub } }), expect: ownersOfS },
+  {
+    call: 'updateRotatorSettings',
+    what: 'of S',
+    input: async (w) => ({ body: { user_id: w.sub, mode: 'fulfillment' } }),
+    expect: ownersOfS,
+  },
+  // The stats are the admin's to read too (issue 15).
+  {
+    call: 'getStatsSummary',
+    what: 'of S',
+    input: async (w) => ({ query: { user_id: w.sub, ...range() } }),
+    expect: { ...ownersOfS, admin: 'allowed' },
+  },
+  {
+    call: 'getStatsSeries',
+    what: 'of S',
+    input: async (w) => ({ query: { user_id: w.sub, ...range(), interval: 'day' } }),
+    expect: { ...ownersOfS, admin: 'allowed' },
+  },
+  {
+    call: 'downloadClicksCsv',
+    what: 'of S',
+    input: async (w) => ({ query: { user_id: w.sub, ...range() } }),
+    expect: { ...ownersOfS, admin: 'allowed' },
+  },
+  {
+    call: 'getStatsProfiles',
+    what: 'of the person',
+    input: async (w) => ({ query: { user_id: w.person.userId, ...range() } }),
+    expect: { person: 'allowed', 'sub-profile': notYours, 'other member': notYours, admin: 'allowed' },
+  },
+  {
+    call: 'getStatsProfiles',
+    what: 'of the caller (no user_id)',
+    input: async () => ({ query: range() }),
+    expect: { ...all('allowed'), admin: refused("user_id is required with the admin's token.", 400, 'invalid') },
+  },
+  {
+    call: 'listApiKeys',
+    what: 'own keys',
+    input: async () => ({}),
+    expect: { ...ownAccount, 'sub-profile': refused(SUB_CANNOT_MANAGE_KEYS) },
+  },
+  {
+    call: 'createApiKey',
+    what: 'a new key',
+    input: async () => ({ body: { name: 'Another script', scopes: ['stats:read'] } }),
+    expect: { ...ownAccount, 'sub-profile': refused(SUB_CANNOT_MANAGE_KEYS) },
+  },
+  {
+    call: 'revokeApiKey',
+    what: 'one of the person’s keys (a fresh one)',
+    input: async (w) => ({ params: { keyId: await w.freshKey() } }),
+    // Another member's account has no such key: past the access check, its own 404.
+    expect: { ...ownAccount, 'sub-profile': refused(SUB_CANNOT_MANAGE_KEYS) },
+  },
+  {
+    call: 'getAllUsers',
+    what: 'the member list',
+    input: async () => ({ query: { page: '1' } }),
+    expect: { ...all(adminOnly), admin: 'allowed' },
+  },
+  {
+    call: 'getAdminUser',
+    what: 'the person',
+    input: async (w) => ({ params: { userId: w.person.userId } }),
+    expect: { ...all(adminOnly), admin: 'allowed' },
+  },
+  {
+    call: 'getUserLinks',
+    what: 'the person',
+    input: async (w) => ({ params: { userId: w.person.userId } }),
+    expect: { ...all(adminOnly), admin: 'allowed' },
+  },
+  {
+    call: 'getAdminUserStats',
+    what: 'the person',
+    input: async (w) => ({ params: { userId: w.person.userId } }),
+    expect: { ...all(adminOnly), admin: 'allowed' },
+  },
+  {
+    call: 'updateUser',
+    what: 'a bystander',
+    input: async (w) => ({
+      params: { userId: w.bystander },
+      body: {
+        package_price: 144.56,
+        package_joined_date: null,
+        package_expiry_date: null,
+        subscription_status: 'active',
+        subscription_type: 'monthly',
+      },
+    }),
+    expect: { ...all(adminOnly), admin: 'allowed' },
+  },
+  {
+    call: 'deleteUser',
+    what: 'the person (the admin: a fresh member)',
+    input: async (w, who) => ({ body: { user_id: who === 'admin' ? await w.freshMember() : w.person.userId } }),
+    expect: { ...all(adminOnly), admin: 'allowed' },
+  },
+];
+
+/** Codes that mean "the access check let this through"; anything else refused it. */
+const REFUSING = new Set([
+  'forbidden',
+  'scope-missing',
+  'session-ended',
+  'token-missing',
+  'api-key-invalid',
+  'api-key-revoked',
+  'api-key-expired',
+]);
+
+/** The scope that grants a call's permission, or null when no key may make the call. */
+function scopeFor(e: Endpoint): ApiKeyScope | null {
+  const permission = e.access?.permission;
+  return API_KEY_SCOPES.find((s) => permission && API_KEY_SCOPE_GRANTS[s].includes(permission)) ?? null;
+}
+
+/**
+ * The person's keys act for the person's account: with the scope, as the person; without it,
+ * refused naming the scope; on a call no scope grants (the account's own settings), refused; on
+ * the admin console, refused like any member.
+ */
+function keyColumns(row: Row): Record<'key with the scope' | 'key without it', Outcome> {
+  const e = endpoints[row.call] as Endpoint;
+  if (e.auth === 'admin') return { 'key with the scope': adminOnly, 'key without it': adminOnly };
+  const scope = scopeFor(e);
+  if (!scope) return { 'key with the scope': refused(KEY_CANNOT), 'key without it': refused(KEY_CANNOT) };
+  return { 'key with the scope': row.expect.person, 'key without it': refused(keyLacksScope(scope), 403, 'scope-missing') };
+}
+
+async function send(w: World, who: Caller, e: Endpoint, input: Awaited<ReturnType<Row['input']>>): Promise<LightMyRequestResponse> {
+  return w.app.inject({
+    method: e.method,
+    url: callUrl(e, { params: input.params, query: input.query }),
+    headers: bearer(await w.tokenOf(who, e.access?.permission)),
+    ...(input.body !== undefined ? { payload: input.body as object } : {}),
+  }) as Promise<LightMyRequestResponse>;
+}
+
+describe.each(engines)('the permission table (%s)', (engine) => {
+  const t = useTestApp(engine);
+  let w: World;
+
+  beforeAll(async () => {
+    w = await callers(t, { activate, adminToken, loginMember, signupMember });
+  });
+
+  it('covers every call that takes a token', () => {
+    const covered = new Set(rows.map((r) => r.call));
+    const needed = Object.entries(endpoints)
+      .filter(([, e]) => e.auth !== 'none')
+      .map(([name]) => name);
+    expect(needed.filter((n) => !covered.has(n as keyof typeof endpoints))).toEqual([]);
+  });
+
+  describe.each(rows.map((r) => [`${r.call} ${r.what}`, r] as const))('%s', (_name, row) => {
+    const expected: Record<Caller, Outcome> = { ...row.expect, ...keyColumns(row) };
+    it.each(Object.keys(expected) as Caller[])('as %s', async (who) => {
+      const e = endpoints[row.call] as Endpoint;
+      const res = await send(w, who, e, await row.input(w, who));
+      const want = expected[who];
+      if (want === 'allowed') {
+        const body = res.statusCode >= 400 ? res.json() : {};
+        expect({ status: res.statusCode, refused: REFUSING.has(body.code) }).toEqual({ status: expect.any(Number), refused: false });
+        expect(res.statusCode).toBeLessThan(500);
+      } else {
+        expect({ status: res.statusCode, ...res.json() }).toEqual({
+          status: want.status,
+          error: want.message,
+          message: want.message,
+          code: want.code,
+        });
+      }
+    });
+  });
+
+  it('the public owner view: only the owner’s callers see the paused list', async () => {
+    const paused = await w.app.inject({
+      method: 'POST',
+      url: endpoints.pauseLink.url,
+      headers: bearer(w.person.token),
+      payload: { user_id: w.sub, link_id: await w.freshSubLink(), paused: true },
+    });
+    expect(paused.statusCode).toBe(200);
+    const views: Record<string, boolean> = {};
+    for (const who of ['person', 'sub-profile', 'other member', 'admin', 'key with the scope', 'key without it'] as Caller[]) {
+      const res = await w.app.inject({
+        method: 'GET',
+        url: callUrl(endpoints.getMemberLinks, { query: { user_id: w.sub } }),
+        headers: bearer(await w.tokenOf(who, 'links:read')),
+      });
+      expect(res.statusCode).toBe(200);
+      views[who] = res.json().paused.length > 0;
+    }
+    const anonymous = await w.app.inject({ method: 'GET', url: callUrl(endpoints.getMemberLinks, { query: { user_id: w.sub } }) });
+    expect({ ...views, anonymous: anonymous.json().paused.length > 0 }).toEqual({
+      person: true,
+      'sub-profile': true,
+      'other member': false,
+      admin: false,
+      'key with the scope': true,
+      'key without it': false,
+      anonymous: false,
+    });
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Issue 31: who may call what, declared once per endpoint beside its schemas. The server's
+ * `defineRoute` reads `access` and checks it before the handler (server/src/access/), so no
+ * handler writes an ownership check by hand; an API key's scopes are a subset of these
+ * permissions.
+ */
+
+/** What a call does, as the access module grants it. */
+export type Permission =
+  /** Read the caller's own profile (profile, aboutProfile). */
+  | 'profile:read'
+  | 'profile:write'
+  /** Password and email of the signed-in account. */
+  | 'account:write'
+  | 'payment'
+  | 'sub-profiles:read'
+  /** Only a member; a sub-profile has none of its own. */
+  | 'sub-profiles:create'
+  | 'sub-profiles:write'
+  /** A sub-profile's email or password: its member only, never its own session. */
+  | 'sub-profiles:sign-in'
+  | 'sub-profiles:delete'
+  | 'links:read'
+  | 'links:write'
+  | 'rotator:read'
+  | 'rotator:write'
+  | 'stats:read'
+  /** The admin console. */
+  | 'users:admin'
+  /** Create, list and revoke the account's API keys (issue 31). */
+  | 'api-keys:manage';
+
+/** The scopes an API key may hold (issue 31); each grants the permissions of API_KEY_SCOPE_GRANTS. */
+export const API_KEY_SCOPES = ['links:read', 'links:write', 'stats:read', 'rotator:write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** What each scope lets a key do: reading the queue includes the profiles and the rotator link it serves. */
+export const API_KEY_SCOPE_GRANTS: Record<ApiKeyScope, readonly Permission[]> = {
+  'links:read': ['links:read', 'rotator:read', 'profile:read'],
+  'links:write': ['links:write'],
+  'stats:read': ['stats:read'],
+  'rotator:write': ['rotator:write', 'rotator:read'],
+};
+
+/**
+ * Which profile a call acts on: 'self' = the caller's own account; otherwise the request field
+ * that names it. `orSelf`: an absent field means the caller's own (the admin, who has none, must name one).
+ */
+export type ProfileParam = 'self' | { in: 'body' | 'query' | 'params'; name: string; orSelf?: true };
+
+export interface Access {
+  permission: Permission;
+  profile?: ProfileParam;
+  /**
+   * On a public call (auth 'none'): nobody is refused; the route only learns whether the caller,
+   * if any, holds the permission on the profile (the owner sees more, issue 16).
+   */
+  optional?: true;
+}
