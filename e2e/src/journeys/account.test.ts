@@ -4,7 +4,7 @@
  * the new address and happens when /confirm-email is opened (on a browser nobody is signed in on).
  */
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
-import { createMember, login, profile, uniqueEmail } from '../support/api';
+import { createMember, login, profile, raw, uniqueEmail } from '../support/api';
 import { waitForConfirmEmailLink } from '../support/mail';
 import { signedInAt, storedToken } from '../support/session';
 import { screenshots } from '../support/shots';
@@ -66,4 +66,38 @@ test('change email: mailed to the new address, changed when the link is opened',
   // The link works once.
   await elsewhere.page.reload();
   await elsewhere.page.getByText(/invalid or has expired/).waitFor();
+});
+
+test('API keys (issue 31): created on the account page, shown once, work for a script, and stop when revoked', async () => {
+  const member = await createMember('apikey', { active: true });
+  const { page } = await newVisitor();
+  await signedInAt(page, member.token, '/account');
+  const form = page.getByRole('form', { name: 'Create an API key' });
+  await form.getByLabel('Key name').fill('Spreadsheet sync');
+  await form.getByRole('checkbox', { name: /Add, edit, reorder/ }).check();
+  await form.getByRole('button', { name: 'Create key' }).click();
+  const secret = await page.getByLabel('New API key').inputValue();
+  expect(secret).toMatch(/^rlk_[0-9a-f]{12}_/);
+  await screenshots(page, 'account', 'api-key-created');
+
+  // The key works for a script: it adds a link to the member's queue.
+  const added = await raw('POST', '/api/links/linkadd', {
+    token: secret,
+    body: { user_id: member.userId, link: 'https://sheet.example.com', max_clicks: 3, name: 'From a script' },
+  });
+  expect(added.body).toMatchObject({ link: { name: 'From a script', link: 'https://sheet.example.com' } });
+
+  // Shown once: after "I have saved it" and a reload, only its public start is on the page.
+  await page.getByRole('button', { name: 'I have saved it' }).click();
+  await page.reload();
+  const table = page.getByRole('table', { name: 'Your API keys' });
+  await table.getByText(`${secret.slice(0, 17)}…`).waitFor();
+  expect(await page.content()).not.toContain(secret);
+  await table.getByText('Active').waitFor();
+
+  await page.getByRole('button', { name: 'Revoke Spreadsheet sync' }).click();
+  await page.getByRole('button', { name: 'Yes, revoke' }).click();
+  await table.getByText(/^Revoked /).waitFor();
+  const refused = await raw('GET', `/api/links/rotator?user_id=${member.userId}`, { token: secret });
+  expect(refused).toEqual({ status: 401, body: expect.objectContaining({ code: 'api-key-revoked' }) });
 });

@@ -14,6 +14,9 @@
 export { getStatsSummary, getStatsSeries, downloadClicksCsv } from './stats-calls';
 export { getStatsProfiles, getAdminUserStats } from './totals-calls';
 export { pollMemberLinks } from './links-calls';
+export { listApiKeys, createApiKey, revokeApiKey } from './api-keys-calls';
 export { callLive, type LiveAnswer } from './conditional';
 export { download, type Download } from './download';
 export * from '../rules/stats';
+/** Issue 31: the scopes a key may hold (the account page lists them). */
+export { API_KEY_SCOPES, type ApiKeyScope } from '../contract/access';

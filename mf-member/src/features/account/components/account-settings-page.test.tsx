@@ -11,6 +11,11 @@ jest.mock('@rotalink/shared-api', () => ({
   changePassword: jest.fn(),
   changeEmail: jest.fn(),
 }));
+// Issue 31: the page also lists API keys (api-keys-panel.test.tsx covers them); none here.
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
+  listApiKeys: jest.fn(async () => ({ keys: [] })),
+}));
 const mockProfile = getProfile as jest.MockedFunction<typeof getProfile>;
 const mockChangePassword = changePassword as jest.MockedFunction<typeof changePassword>;
 const mockChangeEmail = changeEmail as jest.MockedFunction<typeof changeEmail>;

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { useAsyncData } from '../../../components/use-async-data';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
+import { ApiKeysPanel } from './api-keys-panel';
 
 /** /account — account settings (issue 13): change password, change email. Linked from the dashboard. */
 export function AccountSettingsPage() {
@@ -15,7 +16,7 @@ export function AccountSettingsPage() {
       <header className="mem-header">
         <div style={{ minWidth: 0 }}>
           <h1>Account settings</h1>
-          <p className="mem-subtitle">Your sign-in email and password.</p>
+          <p className="mem-subtitle">Your sign-in email and password, and your API keys.</p>
         </div>
         <Link className="mem-btn mem-btn--secondary" to="/user">
           Back to dashboard
@@ -31,6 +32,8 @@ export function AccountSettingsPage() {
           <ChangeEmailForm currentEmail={profile.state.data.email} />
         </div>
       )}
+      {/* Issue 31: a member's keys; a sub-profile signed in on its own has none to manage. */}
+      {profile.state.status === 'ready' && profile.state.data.account === 'member' && <ApiKeysPanel />}
     </div>
   );
 }
