@@ -5,7 +5,6 @@ import {
   type SubProfilesQuery,
   type UpdateSubProfileBody,
 } from '@rotalink/shared-api/contract';
-import { SUB_CANNOT_CHANGE_SIGN_IN } from '../../access/grants';
 import type { Principal } from '../../access/principal';
 import { requirePermission } from '../../access/require-access';
 import { hashPassword } from '../../auth/password';
