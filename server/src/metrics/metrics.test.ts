@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { activate, addLink, browser, engines, signupMember, useTestApp } from '../../test/helpers';
 import { startMetricsServer } from './metrics-server';
 
@@ -69,6 +71,14 @@ describe.each(engines)('/metrics (%s)', (engine) => {
       sample(before, 'rotalink_public_cache_lookups_total', { result: 'hit' }),
     );
     if (engine === 'postgres') expect(sample(after, 'rotalink_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+  });
+
+  it('has every metric the Grafana dashboard draws', async () => {
+    const dashboard = readFileSync(join(__dirname, '../../../deploy/grafana-dashboard.json'), 'utf8');
+    const drawn = new Set([...dashboard.matchAll(/rotalink_[a-z0-9_]+/g)].map((m) => m[0].replace(/_(bucket|sum|count)$/, '')));
+    const text = await t.app.metrics!.registry.metrics();
+    const missing = [...drawn].filter((name) => !text.includes(`# TYPE ${name} `));
+    expect({ drawn: drawn.size > 10, missing }).toEqual({ drawn: true, missing: [] });
   });
 
   it('is served on its own listener only, never by the API', async () => {
