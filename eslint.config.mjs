@@ -1,9 +1,10 @@
 // One ESLint config for the whole tree (CONVENTIONS 17). Import boundaries: remotes never import
-// each other or the shell; shared-api is only ever imported by its package name (a relative
-// import would put a second copy of the token store in the page), and by its main entry (the
-// Module Federation singleton) or its /live entry — its stateless subpath entries are for the
-// shell's start-up preloader, which may load no shared module, and for the server. Inside each
-// remote, imports flow one way (bulletproof-react's zones): app (exposed/, bootstrap) → features → shared.
+// each other or the shell; shared-api and the session kernel are only ever imported by their
+// package names (a relative import of the kernel would put a second token store in the page;
+// issue 26: the kernel is the one shared module of ours, shared-api is bundled), shared-api by its
+// main entry or its /live entry — its stateless subpath entries are for the shell's start-up
+// preloader, which may load no shared module, and for the server. Inside each remote, imports
+// flow one way (bulletproof-react's zones): app (exposed/, bootstrap) → features → shared.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -20,6 +21,10 @@ const boundaryPatterns = (self) => [
     group: ['**/shared-api/src/**', '../shared-api/**', '../../shared-api/**'],
     message: 'Import @rotalink/shared-api by its package name.',
   },
+  {
+    group: ['**/session-kernel/src/**', '../session-kernel/**', '../../session-kernel/**', '@rotalink/session-kernel/*'],
+    message: 'Import @rotalink/session-kernel by its package name only: it is the page’s one shared token store and transport.',
+  },
   ...apps
     .filter((app) => app !== self)
     .map((app) => ({
@@ -27,12 +32,12 @@ const boundaryPatterns = (self) => [
       message: `${self} must not import ${app}: teams deploy independently.`,
     })),
 ];
-// '/live' is the one subpath entry pages import (decision 0071): the live-data calls, kept out of
-// the singleton so the visitor page does not carry them; they reach the singleton by its name.
+// '/live' is the one subpath entry pages import (decision 0071): the live-data calls, kept in an
+// entry of their own so the visitor page does not carry them; they reach the client by its name.
 const SUBPATH_ENTRY = {
   group: ['@rotalink/shared-api/*', '!@rotalink/shared-api/live'],
   message:
-    "Import '@rotalink/shared-api' (the shared singleton, which re-exports /paths and /rules) or '@rotalink/shared-api/live' (the live-data calls); the other subpath entries are for the shell's start-up preloader and the server.",
+    "Import '@rotalink/shared-api' (which re-exports /paths and /rules) or '@rotalink/shared-api/live' (the live-data calls); the other subpath entries are for the shell's start-up preloader and the server.",
 };
 const boundaryRules = (self) => ({ 'no-restricted-imports': ['error', { patterns: [...boundaryPatterns(self), SUBPATH_ENTRY] }] });
 
@@ -150,11 +155,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['react', 'react-dom', 'react-router-dom', 'react-toastify', '@rotalink/shared-api'].map((name) => ({
-            name,
-            message:
-              'The start-up preloader must not import a shared module (it would become eager); use @rotalink/shared-api/paths or /rules.',
-          })),
+          paths: ['react', 'react-dom', 'react-router-dom', 'react-toastify', '@rotalink/shared-api', '@rotalink/session-kernel'].map(
+            (name) => ({
+              name,
+              message:
+                'The start-up preloader must not import a shared module (it would become eager); use @rotalink/shared-api/paths or /rules.',
+            }),
+          ),
           patterns: boundaryPatterns('shell'),
         },
       ],

@@ -5,6 +5,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
+    '<rootDir>/session-kernel',
     '<rootDir>/shared-api',
     '<rootDir>/server',
     '<rootDir>/shell',

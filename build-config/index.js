@@ -9,6 +9,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedModules } = require('./shared');
+const { KernelManifestPlugin } = require('./kernel-manifest');
 
 /**
  * @param {object} options
@@ -72,12 +73,15 @@ function createConfig({ dirname, name, port, exposes, title = 'Rotalink', shared
         new ModuleFederationPlugin({
           name,
           ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
-          shared: sharedModules(pkg),
+          // A production remote takes the session kernel from the shell only (issue 26).
+          shared: sharedModules(pkg, { kernelFromHost: isRemote && production }),
           // The shell registers remotes at runtime from config.json; types are never downloaded.
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },
           ...federationRuntimeSharing(isRemote, production),
         }),
+        // Issue 26: the kernel names this build imports (a remote) or serves (the shell), in mf-manifest.json.
+        new KernelManifestPlugin({ dirname, isRemote, name }),
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, chunks: ['main'] }),
         ...(production
           ? [

@@ -6,7 +6,7 @@ function frontEndJestConfig({ dirname, displayName }) {
   return {
     displayName,
     rootDir: dirname,
-    testEnvironment: 'jsdom',
+    testEnvironment: path.join(__dirname, 'jest-environment-fetch.js'),
     transform: {
       '^.+\\.tsx?$': [
         require.resolve('ts-jest'),
@@ -27,6 +27,7 @@ function frontEndJestConfig({ dirname, displayName }) {
     },
     moduleNameMapper: {
       '^@rotalink/shared-api$': path.join(__dirname, '..', 'shared-api', 'src', 'index.ts'),
+      '^@rotalink/session-kernel$': path.join(__dirname, '..', 'session-kernel', 'src', 'index.ts'),
       '^@rotalink/shared-api/(contract|paths|rules|live)$': path.join(__dirname, '..', 'shared-api', 'src', '$1', 'index.ts'),
       '\\.css$': path.join(__dirname, 'jest-style-stub.js'),
     },

@@ -71,7 +71,7 @@ module.exports = (env, argv) => {
   // the first page's remote files while the shared libraries download (it imports no shared
   // module, so nothing becomes eager).
   config.entry = { main: ['./src/early/start-early-preload.ts', './src/index.ts'] };
-  // The shared libraries the shell provides (react, react-dom, router, toastify, axios…) are all
+  // The shared libraries the shell provides (react, react-dom, router, toastify, the kernel…) are all
   // needed before its first render anyway: one vendor chunk instead of about ten small ones saves
   // a whole second wave of requests on HTTP/1.1 (six connections per origin) on a slow phone.
   config.optimization = {

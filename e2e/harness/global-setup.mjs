@@ -94,9 +94,11 @@ export default async function globalSetup() {
       const { dir, port } = deployments[name];
       handles.statics[name] = await startStaticServer({ dir, port, spa: false });
     };
+    // Issue 26: the skew matrix serves another build of the shell for a while (control: start with `dir`).
+    let shellDir = join(ROOT, 'shell/dist');
     const startShell = async () => {
       handles.statics.shell = await startStaticServer({
-        dir: join(ROOT, 'shell/dist'),
+        dir: shellDir,
         port: ports.shell,
         spa: true,
         config: shellConfig(),
@@ -112,7 +114,10 @@ export default async function globalSetup() {
         handles.statics[name] = null;
       },
       startFrontEnd: async (name, change = {}) => {
-        if (name === 'shell') return startShell();
+        if (name === 'shell') {
+          if (change.dir !== undefined) shellDir = change.dir || join(ROOT, 'shell/dist');
+          return startShell();
+        }
         Object.assign(deployments[name], change);
         return startRemote(name);
       },

@@ -1,26 +1,14 @@
-import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
+import { send, type TransportAnswer, type TransportRequest } from '@rotalink/session-kernel';
 import { callUrl, type CallPath } from './paths';
 import { MESSAGES } from './rules/messages';
 import { ApiError, codeOf } from './errors/api-error';
-import { tokenStore } from './token-store';
+import { tokenStore } from './session';
 
-/**
- * One axios instance; no request timeout (spec §7). The shell sets the base address at runtime.
- * No default Content-Type: axios sets JSON for bodies itself, and a JSON type on a GET would
- * cost the visitor page a CORS preflight per read.
+/*
+ * Issue 26: the calls, the URL builder and ApiError are bundled into each remote; what must be one
+ * per page — the base address, the token, the session-ended reaction — is the session kernel's
+ * transport (a shared singleton), reached by its package name. No request timeout (spec §7).
  */
-export const http = axios.create();
-
-let onSessionEnded: (() => void) | null = null;
-
-export function configureApi(options: { baseURL: string }): void {
-  http.defaults.baseURL = options.baseURL.replace(/\/+$/, '');
-}
-
-/** Installed once by the shell: where to go when the token expired or was forged (spec §8). */
-export function setSessionEndedHandler(handler: (() => void) | null): void {
-  onSessionEnded = handler;
-}
 
 export interface CallInput {
   body?: unknown;
@@ -43,23 +31,38 @@ function textFrom(data: unknown, field: 'error' | 'message'): string | undefined
 }
 
 /**
- * What a request sends: its URL, method, body and (maybe) the bearer token. Exported (with
- * `toApiError`) for the /live entry, which is bundled into the pages that use it and must send
- * with this instance's token store, axios instance and session-ended handler (decision 0071).
+ * What a request sends: its URL, method, body and whether it carries the token. Exported (with
+ * `transmit` and `toApiError`) for the /live entry, which adds its own headers or reads a Blob.
  */
-export function requestOf(path: CallPath, input: CallInput): { config: AxiosRequestConfig; bearer: boolean } {
+export function requestOf(path: CallPath, input: CallInput): { request: TransportRequest; bearer: boolean } {
   const required = path.auth !== 'none';
   const token = tokenStore.getToken();
   if (required && !token) throw new ApiError(MESSAGES.tokenMissing, { code: 'token-missing' }); // spec §5: no request sent
   const bearer = Boolean(token) && (required || input.tokenIfPresent === true);
-  const config: AxiosRequestConfig = {
+  const request: TransportRequest = {
     method: path.method,
-    // The one URL builder (paths), so the preloader's URLs are these byte for byte; no axios params.
+    // The one URL builder (paths), so the preloader's URLs are these byte for byte.
     url: callUrl(path, { params: input.params, query: input.query }),
-    data: input.body,
-    headers: bearer ? { Authorization: `Bearer ${token}` } : undefined,
+    body: input.body,
+    bearer,
   };
-  return { config, bearer };
+  return { request, bearer };
+}
+
+/** Sends through the kernel; an answer outside `accept` (2xx by default) or no answer becomes an ApiError. */
+export async function transmit<T>(
+  request: TransportRequest,
+  bearer: boolean,
+  accept: (status: number) => boolean = (status) => status >= 200 && status < 300,
+): Promise<TransportAnswer<T>> {
+  let answer: TransportAnswer<T>;
+  try {
+    answer = await send<T>(request);
+  } catch (err) {
+    throw toApiError(err, bearer);
+  }
+  if (!accept(answer.status)) throw toApiError(answer, bearer);
+  return answer;
 }
 
 /**
@@ -68,34 +71,32 @@ export function requestOf(path: CallPath, input: CallInput): { config: AxiosRequ
  * fails with 'Token is missing' (code 'token-missing') before any request is sent.
  */
 export async function call<T>(path: CallPath, input: CallInput = {}): Promise<T> {
-  const { config, bearer } = requestOf(path, input);
-  try {
-    const response = await http.request<T>(config);
-    return response.data;
-  } catch (err) {
-    throw toApiError(err, bearer);
-  }
+  const { request, bearer } = requestOf(path, input);
+  return (await transmit<T>(request, bearer)).data;
 }
 
-/** Any failure of a call as an `ApiError`; ends the session when a token-bearing call learns it ended. */
+const isAnswer = (value: unknown): value is TransportAnswer =>
+  Boolean(value) && typeof value === 'object' && typeof (value as TransportAnswer).status === 'number' && 'data' in (value as object);
+
+/**
+ * Any failure of a call as an `ApiError`: an answer with an error status (its code and text), no
+ * answer at all ('network'), or anything else ('unknown'). The session-ended reaction itself is the
+ * kernel's (it happens once, whichever copy of this code made the call).
+ */
 export function toApiError(err: unknown, bearer: boolean): ApiError {
-  if (!isAxiosError(err)) {
-    console.error('API call failed', err);
-    return new ApiError(MESSAGES.somethingWentWrong, { code: 'unknown' });
+  if (err instanceof ApiError) return err;
+  if (isAnswer(err)) {
+    const { status, data } = err;
+    // spec §7: token-bearing calls read `error`, token-less ones `message`.
+    const serverMessage = textFrom(data, bearer ? 'error' : 'message');
+    const error = new ApiError(serverMessage ?? MESSAGES.somethingWentWrong, { code: codeOf(data) ?? 'unknown', status, serverMessage });
+    console.error('API call failed', status, error.code, serverMessage ?? '');
+    return error;
   }
-  if (!err.response) {
+  if (err instanceof Error && err.name === 'TransportNetworkError') {
     console.error('API call failed without an answer', err.message);
     return new ApiError(MESSAGES.somethingWentWrong, { code: 'network' });
   }
-  const { status, data } = err.response;
-  // spec §7: token-bearing calls read `error`, token-less ones `message`.
-  const serverMessage = textFrom(data, bearer ? 'error' : 'message');
-  const error = new ApiError(serverMessage ?? MESSAGES.somethingWentWrong, { code: codeOf(data) ?? 'unknown', status, serverMessage });
-  // spec §4/§8: only a call that carried a token can learn that its session ended; the code says so.
-  if (bearer && error.code === 'session-ended') {
-    tokenStore.endSession();
-    onSessionEnded?.();
-  }
-  console.error('API call failed', status, error.code, serverMessage ?? '');
-  return error;
+  console.error('API call failed', err);
+  return new ApiError(MESSAGES.somethingWentWrong, { code: 'unknown' });
 }

@@ -1,9 +1,11 @@
 /**
- * @rotalink/shared-api — the one package every front end shares (as a Module Federation singleton).
- * Import it only by its package name, never by a relative path, or a second instance appears.
+ * @rotalink/shared-api — the contract, the calls, ApiError and the helpers, bundled into each front
+ * end that imports it (issue 26: no longer a shared module). Its one stateful part, the session,
+ * is the session kernel's (@rotalink/session-kernel, the page's one singleton), reached by name.
  * The stateless entries (/paths, /rules, /contract) are re-exported here, so pages need no other.
  */
-export { configureApi, setSessionEndedHandler, http, requestOf, toApiError, type CallInput } from './http';
+export { requestOf, toApiError, transmit, type CallInput } from './http';
+export { configureApi, setSessionEndedHandler } from './shell-setup';
 /** Issue 15: the live-data calls are the `/live` entry (bundled by the pages that use them); their types are here too. */
 export type { Download, LiveAnswer } from './live';
 export {
@@ -17,7 +19,7 @@ export {
   type ErrorKind,
   type ErrorTextOptions,
 } from './errors/api-error';
-export { tokenStore, type TokenStore } from './token-store';
+export { tokenStore, type TokenStore } from './session';
 export { useToken, useIsAdmin } from './react/use-token';
 export * from './rules';
 export { paths, callUrl, adminListPlace, usersPageQuery, type CallName, type CallPath, type UrlParts } from './paths';

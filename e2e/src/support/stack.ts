@@ -52,5 +52,8 @@ async function control(path: string, body?: object): Promise<Deployment> {
 
 export const deployment = () => control('/state');
 export const stopFrontEnd = (name: FrontEnd) => control(`/front-end/${name}/stop`, {});
-/** Starts a front end again; for a remote, optionally from another folder or port (a redeploy). */
+/**
+ * Starts a front end again; for a remote, optionally from another folder or port (a redeploy); for
+ * the shell, optionally from another folder (`dir: ''` = its own dist again; issue 26's skew matrix).
+ */
 export const startFrontEnd = (name: FrontEnd, change: { dir?: string; port?: number } = {}) => control(`/front-end/${name}/start`, change);

@@ -1,4 +1,4 @@
-import { http, requestOf, toApiError, type CallInput, type CallPath } from '@rotalink/shared-api';
+import { requestOf, tokenStore, transmit, type CallInput, type CallPath } from '@rotalink/shared-api';
 
 /** The last answer of each polled URL, by Authorization, so an unchanged one costs a 304 and no parsing. */
 const lastAnswers = new Map<string, { who: string; etag: string; data: unknown }>();
@@ -18,21 +18,17 @@ export interface LiveAnswer<T> {
  * for the same Authorization header: another token never gets the previous one's data.
  */
 export async function callLive<T>(path: CallPath, input: CallInput = {}): Promise<LiveAnswer<T>> {
-  const { config, bearer } = requestOf(path, input);
-  const key = config.url ?? '';
-  const who = String(config.headers?.Authorization ?? '');
+  const { request, bearer } = requestOf(path, input);
+  const key = request.url;
+  // The kernel attaches the token; the store says which one it is.
+  const whose = bearer ? `Bearer ${tokenStore.getToken() ?? ''}` : '';
   const last = lastAnswers.get(key);
-  if (last && last.who === who) config.headers = { ...config.headers, 'If-None-Match': last.etag };
-  config.validateStatus = (status) => (status >= 200 && status < 300) || status === 304;
-  try {
-    const response = await http.request<T>(config);
-    if (response.status === 304 && last) return { data: last.data as T, changed: false };
-    const etag = response.headers.etag as string | undefined;
-    lastAnswers.delete(key);
-    if (etag) lastAnswers.set(key, { who, etag, data: response.data });
-    if (lastAnswers.size > MAX_REMEMBERED) lastAnswers.delete(lastAnswers.keys().next().value as string);
-    return { data: response.data, changed: true };
-  } catch (err) {
-    throw toApiError(err, bearer);
-  }
+  if (last && last.who === whose) request.headers = { ...request.headers, 'If-None-Match': last.etag };
+  const response = await transmit<T>(request, bearer, (status) => (status >= 200 && status < 300) || status === 304);
+  if (response.status === 304 && last) return { data: last.data as T, changed: false };
+  const etag = response.headers.get('etag') ?? undefined;
+  lastAnswers.delete(key);
+  if (etag) lastAnswers.set(key, { who: whose, etag, data: response.data });
+  if (lastAnswers.size > MAX_REMEMBERED) lastAnswers.delete(lastAnswers.keys().next().value as string);
+  return { data: response.data, changed: true };
 }

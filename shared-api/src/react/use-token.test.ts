@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { tokenStore } from '../token-store';
+import { tokenStore } from '../session';
 import { useIsAdmin, useToken } from './use-token';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { tokenStore } from '../token-store';
+import { tokenStore } from '../session';
 
 /**
  * The session as React state: a sign-in or sign-out in this tab or another re-renders. React is a

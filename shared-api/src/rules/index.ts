@@ -7,7 +7,7 @@
 export { MESSAGES } from './messages';
 export * from './limits';
 export { LINK_URL_PATTERN, linkHref } from './link-url';
-export { TOKEN_KEY, ADMIN_KEY, EARLY_READS_KEY } from './storage-keys';
+export { TOKEN_KEY, ADMIN_KEY } from './storage-keys';
 export { TIMINGS } from './timings';
 export { PLAN } from './plan';
 export { SESSION_ENDED_REASON, PAYMENT_CANCELLED_PARAM } from './navigation';

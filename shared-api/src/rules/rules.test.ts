@@ -1,4 +1,5 @@
 import { LINK_URL_PATTERN, linkHref, MESSAGES, MIN_PASSWORD, PHONE_PATTERN, EMAIL_PATTERN, TOKEN_KEY, ADMIN_KEY } from './index';
+import { tokenStore } from '../session';
 
 describe('LINK_URL_PATTERN (spec §5)', () => {
   it.each([
@@ -57,4 +58,12 @@ it('the form patterns accept what the contract accepts', () => {
   expect(EMAIL_PATTERN.test('ada@example.com')).toBe(true);
   expect(EMAIL_PATTERN.test('ada@example')).toBe(false);
   expect(MIN_PASSWORD).toBe(8);
+});
+
+it("the preloader's storage keys are the ones the session kernel's token store writes (issue 26)", () => {
+  tokenStore.setSession('k-token', { admin: true });
+  expect(localStorage.getItem(TOKEN_KEY)).toBe('k-token');
+  expect(localStorage.getItem(ADMIN_KEY)).toBe('true');
+  tokenStore.clear();
+  expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
 });

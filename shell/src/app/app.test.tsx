@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ADMIN_KEY, ApiError, MESSAGES, TOKEN_KEY, getProfile, http, tokenStore } from '@rotalink/shared-api';
+import { ADMIN_KEY, ApiError, MESSAGES, TOKEN_KEY, getProfile, tokenStore } from '@rotalink/shared-api';
 import { ShellLayout } from './app';
 import { startFederation } from '../federation/runtime';
 import { forgetLoadedPages } from '../federation/remote-page';
@@ -243,15 +243,15 @@ describe('toasts', () => {
   });
 });
 
+/** Every API call of the page gets this answer (the session kernel's transport is fetch). */
+function answerEveryCall(status: number, body: unknown) {
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(body), { status }));
+}
+
 describe('session end', () => {
   it("a call answered with the code 'session-ended' sends the page to /login with the token cleared", async () => {
     tokenStore.setSession('expired');
-    jest.spyOn(http, 'request').mockRejectedValue(
-      Object.assign(new Error('401'), {
-        isAxiosError: true,
-        response: { status: 401, data: { error: MESSAGES.jwtExpired, code: 'session-ended' } },
-      }),
-    );
+    answerEveryCall(401, { error: MESSAGES.jwtExpired, code: 'session-ended' });
     renderAt('/user');
     await screen.findByRole('heading', { name: 'mf_member/Dashboard' });
     await act(async () => {
@@ -267,12 +267,7 @@ describe('session end', () => {
   it("an administrator's ended session tells the sign-in page it was the administrator's (its flag is gone by then)", async () => {
     localStorage.setItem(TOKEN_KEY, 'garbage'); // as the testers left it: isAdmin=true and a bad token
     localStorage.setItem(ADMIN_KEY, 'true');
-    jest.spyOn(http, 'request').mockRejectedValue(
-      Object.assign(new Error('401'), {
-        isAxiosError: true,
-        response: { status: 401, data: { error: MESSAGES.invalidSignature, code: 'session-ended' } },
-      }),
-    );
+    answerEveryCall(401, { error: MESSAGES.invalidSignature, code: 'session-ended' });
     renderAt('/admin_dashboard');
     await screen.findByRole('heading', { name: 'mf_admin/AdminDashboard' });
     await act(async () => {
@@ -296,12 +291,7 @@ describe('session end', () => {
 
   it('a session that ends on a public page also lands on /login with the reason', async () => {
     tokenStore.setSession('forged');
-    jest.spyOn(http, 'request').mockRejectedValue(
-      Object.assign(new Error('401'), {
-        isAxiosError: true,
-        response: { status: 401, data: { error: MESSAGES.invalidSignature, code: 'session-ended' } },
-      }),
-    );
+    answerEveryCall(401, { error: MESSAGES.invalidSignature, code: 'session-ended' });
     renderAt('/');
     await screen.findByRole('heading', { name: 'mf_public/Landing' });
     await act(async () => {
@@ -313,12 +303,7 @@ describe('session end', () => {
 
   it('Logout, a guard redirect after signing in again, or another tab signing out give no such reason', async () => {
     tokenStore.setSession('expired');
-    jest.spyOn(http, 'request').mockRejectedValue(
-      Object.assign(new Error('401'), {
-        isAxiosError: true,
-        response: { status: 401, data: { error: MESSAGES.jwtExpired, code: 'session-ended' } },
-      }),
-    );
+    answerEveryCall(401, { error: MESSAGES.jwtExpired, code: 'session-ended' });
     renderAt('/user');
     await screen.findByRole('heading', { name: 'mf_member/Dashboard' });
     await act(async () => {

@@ -1,4 +1,4 @@
-import { EARLY_READS_KEY, TOKEN_KEY } from '@rotalink/shared-api/rules';
+import { TOKEN_KEY } from '@rotalink/shared-api/rules';
 import { firstModuleFor } from '../app/route-table';
 
 const CONFIG = {
@@ -40,9 +40,9 @@ beforeEach(() => {
 
 /** A fresh copy per test: the config read is memoised per page load. */
 function loadPreloader() {
-  let mod: typeof import('./early-preload') & typeof import('../federation/early-manifests');
+  let mod: typeof import('./early-preload') & typeof import('../federation/early-manifests') & typeof import('./early-reads');
   jest.isolateModules(() => {
-    mod = { ...require('./early-preload'), ...require('../federation/early-manifests') };
+    mod = { ...require('./early-preload'), ...require('../federation/early-manifests'), ...require('./early-reads') };
   });
   return mod!;
 }
@@ -86,29 +86,36 @@ describe('preloadFirstPage', () => {
     ]);
   });
 
-  it('on the admin dashboard, starts its first page with the token and leaves the answer for the page (issue 12)', async () => {
+  it('on the admin dashboard, starts its first page with the token and keeps the answer for the kernel (issues 12, 26)', async () => {
     localStorage.setItem(TOKEN_KEY, 'admin-token');
     const page = { users: [], total: 3, page: 2, pageSize: 50 };
     fetchMock.mockImplementation(async (url: string) =>
       url === '/config.json' ? json(CONFIG) : url.startsWith('http://api.test') ? json(page) : json(MANIFEST),
     );
-    const { preloadFirstPage } = loadPreloader();
+    const { preloadFirstPage, takeEarlyReads } = loadPreloader();
     await preloadFirstPage('/admin_dashboard', '?q=ada&page=2');
     const url = 'http://api.test/api/admin/allusers?page=2&pageSize=50&q=ada';
-    expect(fetchMock).toHaveBeenCalledWith(url, { mode: 'cors', credentials: 'omit', headers: { Authorization: 'Bearer admin-token' } });
-    const reads = (window as unknown as Record<string, Record<string, Promise<unknown>>>)[EARLY_READS_KEY];
-    await expect(reads[url]).resolves.toEqual(page);
+    expect(fetchMock).toHaveBeenCalledWith(url, {
+      mode: 'cors',
+      credentials: 'same-origin',
+      headers: { Authorization: 'Bearer admin-token' },
+    });
+    const [read] = takeEarlyReads();
+    expect(read).toMatchObject({ url, token: 'admin-token' });
+    await expect((await read.answer)?.json()).resolves.toEqual(page);
+    expect(takeEarlyReads()).toEqual([]); // handed over once
   });
 
-  it('a refused early read is left as null (the page asks again and handles the error)', async () => {
+  it('a refused early read is kept as null (the page asks again and handles the error)', async () => {
     localStorage.setItem(TOKEN_KEY, 'member-token');
     fetchMock.mockImplementation(async (url: string) =>
       url === '/config.json' ? json(CONFIG) : url.startsWith('http://api.test') ? json({}, false) : json(MANIFEST),
     );
-    const { preloadFirstPage } = loadPreloader();
+    const { preloadFirstPage, takeEarlyReads } = loadPreloader();
     await preloadFirstPage('/admin_dashboard');
-    const reads = (window as unknown as Record<string, Record<string, Promise<unknown>>>)[EARLY_READS_KEY];
-    await expect(reads['http://api.test/api/admin/allusers?page=1&pageSize=50']).resolves.toBeNull();
+    const [read] = takeEarlyReads();
+    expect(read.url).toBe('http://api.test/api/admin/allusers?page=1&pageSize=50');
+    await expect(read.answer).resolves.toBeNull();
   });
 
   it('a guarded page without a token preloads the login page instead', async () => {

@@ -8,11 +8,12 @@
  * It must not import a shared module (react, the main entry of shared-api…): nothing here may be
  * eager. shared-api's stateless entries (/paths, /rules) are plain modules, not shared ones.
  */
-import { EARLY_READS_KEY, TOKEN_KEY } from '@rotalink/shared-api/rules';
+import { TOKEN_KEY } from '@rotalink/shared-api/rules';
 import { loadConfigOnce } from '../config/load-config';
 import { firstModuleFor } from '../app/route-table';
 import { putEarlyManifest } from '../federation/early-manifests';
 import { firstAuthorizedRead, firstPageData } from './first-page-data';
+import { putEarlyRead } from './early-reads';
 
 interface Manifest {
   metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
@@ -44,8 +45,8 @@ function preloadScript(href: string): void {
 }
 
 /**
- * An API read, in the mode the page's XMLHttpRequest will use (CORS, no credentials: axios's
- * default), so the browser hands this response to it instead of asking again.
+ * An API read, in the mode the page's own fetch will use (CORS, credentials only same-origin: the
+ * session kernel's transport), so the browser hands this response to it instead of asking again.
  */
 function preloadFetch(href: string): void {
   const link = document.createElement('link');
@@ -71,15 +72,15 @@ export function firstPageScripts(manifest: Manifest, manifestUrl: string, expose
 
 /**
  * Issue 12: a read that needs the token cannot be a `<link rel="preload">` (it sends no
- * Authorization header), so it is fetched here, as the client would send it (CORS, no cookies,
- * the bearer token), and left for the page under `EARLY_READS_KEY`: the JSON of a 2xx answer, or
- * null — the page then asks again through shared-api, which handles every error as usual.
+ * Authorization header), so it is fetched here, as the client would send it (CORS, the bearer
+ * token), and kept for the bootstrap, which offers it to the session kernel's transport (issue 26):
+ * the first identical request takes a 2xx answer; anything else (null) is asked again as usual.
  */
-function startAuthorizedRead(href: string, token: string): void {
-  const reads = ((window as unknown as Record<string, Record<string, Promise<unknown>>>)[EARLY_READS_KEY] ??= {});
-  reads[href] = fetch(href, { mode: 'cors', credentials: 'omit', headers: { Authorization: `Bearer ${token}` } })
-    .then((res) => (res.ok ? res.json() : null))
+function startAuthorizedRead(url: string, token: string): void {
+  const answer = fetch(url, { mode: 'cors', credentials: 'same-origin', headers: { Authorization: `Bearer ${token}` } })
+    .then((res) => (res.ok ? res : null))
     .catch(() => null);
+  putEarlyRead({ url, token, answer });
 }
 
 export async function preloadFirstPage(pathname = window.location.pathname, search = window.location.search): Promise<void> {

@@ -1,8 +1,7 @@
-import { configureApi, getPublicLinks, getPublicProfile, getUsersPage, http } from '@rotalink/shared-api';
-import type { AxiosAdapter } from 'axios';
+import { configureApi, getPublicLinks, getPublicProfile, getUsersPage } from '@rotalink/shared-api';
 import { firstAuthorizedRead, firstPageData } from './first-page-data';
 
-/** The URLs the real client requests (axios with a stub adapter instead of the network). */
+/** The URLs the real client requests (the session kernel's fetch, answered here instead of the network). */
 async function clientUrls(userId: string): Promise<string[]> {
   return urlsOf(async () => {
     await getPublicProfile(userId);
@@ -12,17 +11,15 @@ async function clientUrls(userId: string): Promise<string[]> {
 
 async function urlsOf(calls: () => Promise<void>): Promise<string[]> {
   const urls: string[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    urls.push(http.getUri(config));
-    return { data: {}, status: 200, statusText: 'OK', headers: {}, config };
-  };
-  const previous = http.defaults.adapter;
-  http.defaults.adapter = adapter;
+  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    urls.push(String(url));
+    return new Response('{}');
+  });
   try {
     configureApi({ baseURL: 'http://api.test/' });
     await calls();
   } finally {
-    http.defaults.adapter = previous;
+    spy.mockRestore();
   }
   return urls;
 }

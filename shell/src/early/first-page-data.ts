@@ -24,8 +24,9 @@ export function firstPageData(id: RemoteModuleId, search: string, apiBase: strin
 /**
  * Issue 12: the read a signed-in first page starts with that needs the token — the admin
  * dashboard's page of members (its search and page from the address) — or null. The preloader
- * sends it with the token and hands the answer over through `EARLY_READS_KEY`; the URL must be
- * the one mf-admin asks for (first-page.ts there), built from the same shared-api pieces.
+ * sends it with the token and the session kernel hands the answer to the identical request (issue
+ * 26); the URL must be the one mf-admin asks for (first-page.ts there), built from the same
+ * shared-api pieces.
  */
 export function firstAuthorizedRead(id: RemoteModuleId, search: string, apiBase: string): string | null {
   if (id !== 'mf_admin/AdminDashboard') return null;

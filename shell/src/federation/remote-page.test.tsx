@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { forgetLoadedPages, RemotePage } from './remote-page';
 import { startFederation } from './runtime';
+import { KernelSkewError } from './kernel-fit';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ init: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
@@ -105,4 +106,15 @@ it('a page that loaded once is shown again without another load', async () => {
   renderPage();
   expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   expect(mockedLoad).toHaveBeenCalledTimes(1);
+});
+
+it("shows 'being updated' for a remote that needs a newer session kernel, and the rest of the site still works (issue 26)", async () => {
+  mockedLoad.mockRejectedValueOnce(new KernelSkewError('mf_member', ['queueLine'], { built: '1.1.0', range: '^1.1.0' }, '1.0.0'));
+  // kernelSkewOf is how loadPage learns it; here the runtime's rejection carries it directly.
+  renderPage();
+  expect(await screen.findByRole('heading', { name: 'This part of the site is being updated — reload in a minute' })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'This page is temporarily unavailable' })).not.toBeInTheDocument();
+  expect(document.title).toBe('Being updated · Rotalink');
+  await userEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
+  expect(await screen.findByText('Home page')).toBeInTheDocument();
 });

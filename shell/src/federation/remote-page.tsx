@@ -13,6 +13,8 @@ import { loadPage, markRemoteFailed, type RemoteModuleId } from './runtime';
 import { PageLoading } from './page-loading';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { UnavailablePanel } from './unavailable-panel';
+import { UpdatingPanel } from './updating-panel';
+import { KernelSkewError } from './kernel-fit';
 
 type PageComponent = ComponentType<Record<string, unknown>>;
 type Page = LazyExoticComponent<PageComponent>;
@@ -41,8 +43,10 @@ function pageFor(id: RemoteModuleId): Page {
       loadPage(id).then(
         (component) => ({ default: component }),
         (error: unknown) => {
-          console.error(`Rotalink: ${id} is unavailable`, error);
           pages.delete(id);
+          // Issue 26: a remote that needs a newer session kernel is being deployed, not broken.
+          if (error instanceof KernelSkewError) return { default: UpdatingPanel };
+          console.error(`Rotalink: ${id} is unavailable`, error);
           return { default: FailedPage };
         },
       ),

@@ -9,6 +9,7 @@ import type { ComponentType } from 'react';
 import type { RemoteName, ShellConfig } from '../config/load-config';
 import type { RemoteModuleId } from '../app/route-table';
 import { takeEarlyManifest } from './early-manifests';
+import { checkKernelFit, kernelSkewOf } from './kernel-fit';
 import { stylesheetsReady } from './stylesheets-ready';
 
 export type { RemoteModuleId };
@@ -36,13 +37,23 @@ const reportFailures = (): ModuleFederationRuntimePlugin => ({
     // Returning nothing lets the error reach loadPage's caller, which shows the Retry panel.
     return undefined;
   },
-  // The first page's manifest was already fetched during start-up (early-preload.ts): hand that
-  // response over instead of asking the remote a second time.
-  fetch(url: string) {
-    // A promise of undefined (the early fetch failed) makes the runtime fetch by itself.
-    return takeEarlyManifest(url) as Promise<Response> | undefined;
+  // Every remote manifest passes here. The first page's was already fetched during start-up
+  // (early-preload.ts): that response is handed over instead of asking the remote a second time.
+  // Issue 26: before any of the remote's code runs, its manifest says which session-kernel names
+  // it imports; a remote this shell's kernel cannot serve is refused here (kernel-fit.ts).
+  fetch(url: string, init?: RequestInit) {
+    const remote = remoteAt(url);
+    const early = takeEarlyManifest(url);
+    if (!remote) return early as Promise<Response> | undefined;
+    const response = early ? early.then((res) => res ?? fetch(url, init)) : fetch(url, init);
+    return response.then((res) => checkKernelFit(remote, res));
   },
 });
+
+/** The remote whose manifest this is, by config.json's addresses. */
+function remoteAt(url: string): string | undefined {
+  return Object.entries(entries).find(([, entry]) => entry === url)?.[0];
+}
 
 export function startFederation(remotes: ShellConfig['remotes']): void {
   entries = { ...remotes };
@@ -77,6 +88,7 @@ export async function loadPage(id: RemoteModuleId): Promise<ComponentType<Record
     return mod.default;
   } catch (error) {
     failedRemotes.add(name);
-    throw error;
+    // The runtime wraps a refused manifest in an error of its own: say what really happened.
+    throw kernelSkewOf(name) ?? error;
   }
 }

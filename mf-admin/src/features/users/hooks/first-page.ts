@@ -1,14 +1,4 @@
-import {
-  ADMIN_LIST,
-  adminListPlace,
-  callUrl,
-  EARLY_READS_KEY,
-  getUsersPage,
-  http,
-  paths,
-  usersPageQuery,
-  type AllUsersPage,
-} from '@rotalink/shared-api';
+import { ADMIN_LIST, adminListPlace, getUsersPage, type AllUsersPage } from '@rotalink/shared-api';
 
 export const PAGE_SIZE = ADMIN_LIST.defaultPageSize;
 
@@ -20,33 +10,16 @@ let early: { key: string; answer: Promise<AllUsersPage>; at: number } | null = n
 const FRESH_MS = 10_000;
 const keyOf = (page: number, q: string) => `${page}\n${q}`;
 
-const isPage = (data: unknown): data is AllUsersPage =>
-  Boolean(data) && Array.isArray((data as AllUsersPage).users) && typeof (data as AllUsersPage).total === 'number';
-
-/**
- * The shell's start-up preloader may already have asked for this page (EARLY_READS_KEY, issue
- * 12): taken once. Anything but a page (a failed read is null) means asking again through
- * shared-api, which handles errors (an ended session, a member's token…) as every call does.
- */
-function takeShellRead(page: number, q: string): Promise<unknown> | undefined {
-  const reads = (window as unknown as Record<string, Record<string, Promise<unknown>> | undefined>)[EARLY_READS_KEY];
-  const url = callUrl(paths.getAllUsers, { query: usersPageQuery({ page, pageSize: PAGE_SIZE, q }) }, http.defaults.baseURL ?? '');
-  const read = reads?.[url];
-  if (reads) delete reads[url];
-  return read;
-}
-
 /**
  * Issue 12: the list's first request starts as soon as this remote's module is evaluated, not
  * after React has rendered the page and run its effects (~300 ms later on a slow phone) — or
- * earlier still, by the shell's preloader, whose answer is taken here. Called by the exposed
- * module when the address is the dashboard's; a failure is left to the page's own call.
+ * earlier still, by the shell's preloader, whose answer the session kernel's transport hands to
+ * this identical request (issue 26). Called by the exposed module when the address is the
+ * dashboard's; a failure is left to the page's own call.
  */
 export function requestFirstPageEarly(search: string): void {
   const { page, q } = placeFrom(search);
-  const fresh = () => getUsersPage({ page, pageSize: PAGE_SIZE, q });
-  const fromShell = takeShellRead(page, q);
-  const answer = fromShell ? fromShell.then((data) => (isPage(data) ? data : fresh())) : fresh();
+  const answer = getUsersPage({ page, pageSize: PAGE_SIZE, q });
   answer.catch(() => undefined); // the page asks again and handles the error itself
   early = { key: keyOf(page, q), answer, at: Date.now() };
 }

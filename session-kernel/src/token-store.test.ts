@@ -1,5 +1,5 @@
 import { tokenStore } from './token-store';
-import { ADMIN_KEY, TOKEN_KEY } from './rules/storage-keys';
+import { ADMIN_KEY, TOKEN_KEY } from './storage-keys';
 
 afterEach(() => {
   jest.restoreAllMocks();

@@ -1,9 +1,10 @@
-import { ADMIN_KEY, SESSION_ENDED_KEY, TOKEN_KEY } from './rules/storage-keys';
+import { ADMIN_KEY, SESSION_ENDED_KEY, TOKEN_KEY } from './storage-keys';
 
 /**
  * The session held in the browser (spec §3): the bearer token under localStorage 'token' and the
- * admin flag under 'isAdmin' (rules/storage-keys.ts). One instance per page (shared as a Module
- * Federation singleton); React reads it with useToken() / useIsAdmin() (react/use-token.ts).
+ * admin flag under 'isAdmin' (storage-keys.ts). One instance per page: the session kernel is the
+ * page's one Module Federation singleton of ours (issue 26); React reads it with shared-api's
+ * useToken() / useIsAdmin().
  */
 
 type Listener = () => void;
