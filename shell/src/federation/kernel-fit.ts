@@ -6,7 +6,7 @@
  * refused with a KernelSkewError — its routes say "being updated" instead of failing half-way
  * ("x is not a function" on a button) — and every other remote keeps working.
  */
-import * as kernel from '@rotalink/session-kernel';
+import { KERNEL_VERSION } from '@rotalink/session-kernel';
 
 /** What a remote's manifest says about the kernel it was built against. */
 export interface KernelNeeds {
@@ -33,11 +33,15 @@ export class KernelSkewError extends Error {
   }
 }
 
-/** The names the page's kernel really has (the shell's copy: a shared module is never tree-shaken). */
-const loadedNames = (): Set<string> => new Set(Object.keys(kernel));
+/**
+ * The names the page's kernel really has: the module object the federation runtime serves (the
+ * shell's copy, never tree-shaken). By dynamic import on purpose: for a static `import * as`,
+ * webpack builds a namespace of only the names this bundle uses, which would be the wrong answer.
+ */
+const loadedNames = async (): Promise<Set<string>> => new Set(Object.keys(await import('@rotalink/session-kernel')));
 
-/** The names `needs` imports that the loaded kernel lacks. */
-export function missingNames(needs: KernelNeeds, have: Set<string> = loadedNames()): string[] {
+/** The names `needs` imports that `have` lacks. */
+export function missingNames(needs: KernelNeeds, have: Set<string>): string[] {
   return (needs.imports ?? []).filter((name) => name !== '*' && !have.has(name));
 }
 
@@ -63,9 +67,9 @@ export async function checkKernelFit(remote: string, response: Response): Promis
     return response; // not JSON: the runtime fails it with its own message
   }
   if (!needs) return response;
-  const missing = missingNames(needs);
+  const missing = missingNames(needs, await loadedNames());
   if (missing.length === 0) return response;
-  const error = new KernelSkewError(remote, missing, needs, kernel.KERNEL_VERSION);
+  const error = new KernelSkewError(remote, missing, needs, KERNEL_VERSION);
   refused.set(remote, error);
   console.error(`Rotalink: ${error.message}; its pages show "being updated" until it is redeployed or the shell is.`);
   throw error;
