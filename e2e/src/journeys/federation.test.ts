@@ -11,7 +11,8 @@ import { expectPath } from '../support/ui';
 afterAll(disconnectBrowser);
 afterEach(closeVisitors);
 
-const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-toastify', '@rotalink/shared-api'];
+// Issue 26: the session kernel is the one shared module of ours; shared-api is bundled into each app.
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-toastify', '@rotalink/session-kernel'];
 
 /** Per shared package: how many distinct copies were actually loaded, and from which containers. */
 function loadedCopies(): Record<string, { loaded: number; from: string[]; versions: string[] }> {
@@ -68,6 +69,7 @@ test('the composed page holds one copy of each shared singleton, and one token s
   for (const pkg of SINGLETONS) {
     expect({ pkg, loaded: copies[pkg]?.loaded }).toEqual({ pkg, loaded: 1 });
   }
+  expect(copies['@rotalink/shared-api']).toBeUndefined(); // not shared any more: each remote ships its own
 
   // Logout in the shell clears the session the remotes read.
   await nav
