@@ -1,18 +1,14 @@
-import { http, requestOf, toApiError, type CallInput, type CallPath } from '@rotalink/shared-api';
+import { requestOf, transmit, type CallInput, type CallPath } from '@rotalink/shared-api';
 import type { ApiKeysOk, CreateApiKeyBody, CreateApiKeyOk, RevokeApiKeyOk } from '../contract/api-keys';
 import { apiKeyPaths } from '../paths/api-keys';
 
 /**
- * Issue 31: the account page's API key calls. Here, not in the singleton, for the reason the stats
- * calls are (decision 0071): only the page that manages keys carries them.
+ * Issue 31: the account page's API key calls. In /live, for the reason the stats calls are
+ * (decision 0071): only the page that manages keys carries them.
  */
 async function send<T>(path: CallPath, input: CallInput = {}): Promise<T> {
-  const { config, bearer } = requestOf(path, input);
-  try {
-    return (await http.request<T>(config)).data;
-  } catch (err) {
-    throw toApiError(err, bearer);
-  }
+  const { request, bearer } = requestOf(path, input);
+  return (await transmit<T>(request, bearer)).data; // through the session kernel's transport (issue 26)
 }
 
 export const listApiKeys = () => send<ApiKeysOk>(apiKeyPaths.listApiKeys);
