@@ -35,7 +35,7 @@ describe.each(engines)('app (%s)', (engine) => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     for (const e of Object.values(endpoints)) {
-      const path = e.url.replace(':userId', '{userId}');
+      const path = e.url.replace(/:(\w+)/g, '{$1}');
       expect(doc.paths[path]?.[e.method.toLowerCase()]).toBeDefined();
     }
     expect(doc.paths['/api/links/linkadd'].post.requestBody.content['application/json'].schema.required).toEqual(
