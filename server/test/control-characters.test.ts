@@ -10,6 +10,7 @@ import { adminToken, bearer, engines, signupMember, useTestApp, type Member } fr
  */
 const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   login: { email: 'a@example.com', password: 'password1' },
+  createApiKey: { name: 'Reporting', scopes: ['links:read'] },
   signup: { firstName: 'A', lastName: 'B', email: 'new@example.com', password: 'password1' },
   forgotPassword: { email: 'a@example.com' },
   resetPassword: { token: 'abc', password: 'password1' },
