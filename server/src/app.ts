@@ -45,6 +45,7 @@ import { createMailer } from './modules/mail';
 import { passwordResetRoutes } from './modules/password-reset';
 import { paymentRoutes } from './modules/payment';
 import { accountRoutes, setNewPassword } from './modules/account';
+import { conversionsRoutes } from './modules/conversions/conversions.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentRoutes, { mailer });
   await app.register(accountRoutes, { mailer });
   await app.register(apiKeysRoutes);
+  await app.register(conversionsRoutes, { redis });
 
   await app.register(outboxCleanup);
   await app.register(ownerNotifications);

@@ -54,6 +54,9 @@ export interface Config {
     clicksPerMin: number;
     globalPerMin: number;
     apiKeyPerMin: number;
+    /** Issue 30: postbacks per profile and key a minute; unattributed conversions stored per profile an hour. 0 = off. */
+    postbacksPerMin: number;
+    unattributedPerHour: number;
   };
   /**
    * Bounds on outside calls (README "Failure modes"). DB_TIMEOUT_MS: the longest a database call
@@ -190,6 +193,8 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     globalPerMin: int(env, 'RATE_LIMIT_GLOBAL_PER_MIN', 600, 0, 10_000_000),
     // Issue 31: calls per API key per minute, whatever the IP.
     apiKeyPerMin: int(env, 'RATE_LIMIT_API_KEY_PER_MIN', 120, 0, 10_000_000),
+    postbacksPerMin: int(env, 'RATE_LIMIT_POSTBACKS_PER_MIN', 600, 0, 10_000_000),
+    unattributedPerHour: int(env, 'RATE_LIMIT_UNATTRIBUTED_PER_HOUR', 1000, 0, 10_000_000),
   };
 
   const timeouts = {

@@ -1,9 +1,32 @@
 // Stats answers shaped like the server's (shared-api contract types, issue 15), for component tests.
-import type { LiveAnswer, StatsBucket, StatsProfiles, StatsSeries, StatsSummary, StatsTotals } from '@rotalink/shared-api';
+import type {
+  LiveAnswer,
+  StatsBucket,
+  StatsConversions,
+  StatsProfiles,
+  StatsSeries,
+  StatsSummary,
+  StatsTotals,
+} from '@rotalink/shared-api';
 
 export function makeTotals(overrides: Partial<StatsTotals> = {}): StatsTotals {
   const t = { counted: 0, repeat: 0, bot: 0, unique_visitors: 0, ...overrides };
   return { ...t, all: overrides.all ?? t.counted + t.repeat + t.bot };
+}
+
+/** Issue 30: no sales, in USD. */
+export function makeConversions(overrides: Partial<StatsConversions> = {}): StatsConversions {
+  const none = { conversions: 0, revenue: '0.00', conversion_rate: 0, epc: '0.0000' };
+  return {
+    currency: 'USD',
+    totals: { ...none, refunded: 0, unattributed: 0, unattributed_revenue: '0.00', other_currencies: [] },
+    links: [],
+    sources: [
+      { source: 'page', counted: 0, ...none },
+      { source: 'rotator', counted: 0, ...none },
+    ],
+    ...overrides,
+  };
 }
 
 export function makeSummary(overrides: Partial<StatsSummary> = {}): StatsSummary {
@@ -24,6 +47,7 @@ export function makeSummary(overrides: Partial<StatsSummary> = {}): StatsSummary
       { device: 'bot', all: 0, counted: 0 },
     ],
     top_referrers: [],
+    conversions: makeConversions(),
     ...overrides,
   };
 }
@@ -53,8 +77,11 @@ export function busySummary(): StatsSummary {
   });
 }
 
-export function makeBucket(start: string, counts: Partial<Pick<StatsBucket, 'counted' | 'repeat' | 'bot'>> = {}): StatsBucket {
-  return { start, local: start.replace('.000Z', 'Z'), counted: 0, repeat: 0, bot: 0, ...counts };
+export function makeBucket(
+  start: string,
+  counts: Partial<Pick<StatsBucket, 'counted' | 'repeat' | 'bot' | 'conversions' | 'revenue'>> = {},
+): StatsBucket {
+  return { start, local: start.replace('.000Z', 'Z'), counted: 0, repeat: 0, bot: 0, conversions: 0, revenue: '0.00', ...counts };
 }
 
 export function makeSeries(buckets: StatsBucket[], overrides: Partial<StatsSeries> = {}): StatsSeries {
@@ -65,6 +92,7 @@ export function makeSeries(buckets: StatsBucket[], overrides: Partial<StatsSerie
     tz: 'UTC',
     from: buckets[0]?.start ?? '2026-11-23T00:00:00.000Z',
     to: '2026-11-23T03:00:00.000Z',
+    currency: 'USD',
     buckets,
     ...overrides,
   };
@@ -78,5 +106,6 @@ export function makeProfiles(counts: Record<string, Partial<{ counted: number; r
     from: '2026-11-22T13:00:00.000Z',
     to: '2026-11-23T13:00:00.000Z',
     profiles: Object.entries(counts).map(([user_id, c]) => ({ user_id, counted: 0, repeat: 0, bot: 0, ...c })),
+    revenue: Object.keys(counts).map((user_id) => ({ user_id, conversions: 0, revenue: '0.00', currency: 'USD' })),
   };
 }

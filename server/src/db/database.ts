@@ -19,6 +19,7 @@ import type {
 import type { OutboxTable } from '../modules/outbox/outbox.table';
 import type { JobRunsTable } from '../jobs/job-runs.table';
 import type { ApiKeysTable } from '../modules/api-keys/api-keys.table';
+import type { ConversionSettingsTable, ConversionsTable } from '../modules/conversions/conversions.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -41,6 +42,8 @@ export interface Database {
   outbox: OutboxTable;
   job_runs: JobRunsTable;
   api_keys: ApiKeysTable;
+  conversion_settings: ConversionSettingsTable;
+  conversions: ConversionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-click-rollups';
 import * as m0011 from './migrations/0011-coarse-click-rollups';
 import * as m0012 from './migrations/0012-payment-refunds';
 import * as m0040 from './migrations/0040-api-keys';
+import * as m0060 from './migrations/0060-conversions';
 
 /** Migrations are listed in code (not read from disk) so ts-jest and the built dist run the same set. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0011-coarse-click-rollups': m0011,
   '0012-payment-refunds': m0012,
   '0040-api-keys': m0040,
+  '0060-conversions': m0060,
 };
 
 /** The same list, for tests that step migrations down and up. */

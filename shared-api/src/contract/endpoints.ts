@@ -3,6 +3,7 @@ import { paths, type CallPath } from '../paths';
 import { statsPaths } from '../paths/stats';
 import { apiKeyPaths } from '../paths/api-keys';
 import { ApiKeyParams, ApiKeysOk, CreateApiKeyBody, CreateApiKeyOk, RevokeApiKeyOk } from './api-keys';
+import { conversionPaths } from '../paths/conversions';
 import { ErrorBody, MessageOk, StatusMessage } from './common';
 import {
   AboutProfile,
@@ -67,6 +68,13 @@ import {
   StatsSeriesQuery,
   StatsSummary,
 } from './stats';
+import {
+  ConversionSettings,
+  RecentConversions,
+  RecentConversionsQuery,
+  RotatePostbackKeyBody,
+  UpdateConversionSettingsBody,
+} from './conversions';
 
 export interface Endpoint extends CallPath {
   body?: TSchema;
@@ -264,6 +272,33 @@ export const endpoints = {
     access: { permission: 'api-keys:manage', profile: 'self' },
     params: ApiKeyParams,
     response: { 200: RevokeApiKeyOk },
+  }),
+  /** Issue 30: a profile's postback key and conversion settings (owner only), its recent conversions, their CSV. */
+  getConversionSettings: e({
+    ...conversionPaths.getConversionSettings,
+    access: { permission: 'rotator:read', profile: { in: 'query', name: 'user_id' } },
+    querystring: UserIdQuery, response: { 200: ConversionSettings } }),
+  updateConversionSettings: e({
+    ...conversionPaths.updateConversionSettings,
+    access: { permission: 'rotator:write', profile: { in: 'body', name: 'user_id' } },
+    body: UpdateConversionSettingsBody,
+    response: { 200: ConversionSettings },
+  }),
+  rotatePostbackKey: e({
+    ...conversionPaths.rotatePostbackKey,
+    access: { permission: 'rotator:write', profile: { in: 'body', name: 'user_id' } },
+    body: RotatePostbackKeyBody, response: { 200: ConversionSettings } }),
+  getRecentConversions: e({
+    ...conversionPaths.getRecentConversions,
+    access: { permission: 'stats:read', profile: { in: 'query', name: 'user_id' } },
+    querystring: RecentConversionsQuery,
+    response: { 200: RecentConversions },
+  }),
+  downloadConversionsCsv: e({
+    ...conversionPaths.downloadConversionsCsv,
+    access: { permission: 'stats:read', profile: { in: 'query', name: 'user_id' } },
+    querystring: StatsRangeQuery,
+    response: { 200: ClicksCsv },
   }),
   adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: AdminLoginOk } }),
   /** Issue 12: paged and searched on the server when asked; bounded to 1,000 when not. */

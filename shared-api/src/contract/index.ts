@@ -10,6 +10,7 @@ export * from './rotator';
 export * from './payment';
 export * from './admin';
 export * from './stats';
+export * from './conversions';
 export { PLAN } from '../rules/plan';
 /** Issue 15: the stats limits (not in /rules: the singleton re-exports /rules, and pages read these from /live). */
 export * from '../rules/stats';
@@ -19,3 +20,4 @@ export { endpoints, errorResponses, HealthDown, HealthOk, type Endpoint } from '
 export { paths, callUrl, type CallName, type CallPath, type UrlParts } from '../paths';
 export { statsPaths } from '../paths/stats';
 export { apiKeyPaths } from '../paths/api-keys';
+export { conversionPaths, POSTBACK_PATH, PIXEL_PATH } from '../paths/conversions';

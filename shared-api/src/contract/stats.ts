@@ -67,6 +67,50 @@ export const StatsReferrerRow = Type.Object({ host: Nullable(Type.String()), all
 export type StatsReferrerRow = Static<typeof StatsReferrerRow>;
 
 /**
+ * Issue 30: what the clicks earned. `conversions`: sales not refunded (any currency);
+ * `revenue`: their sum in the profile's currency (decimal text, e.g. '12.50'); `conversion_rate`:
+ * conversions / counted clicks (0 without clicks); `epc`: revenue / counted clicks, two more
+ * decimals than the currency has. A conversion counts in the range it arrived in.
+ */
+export const ConversionFigures = Type.Object({
+  conversions: Count,
+  revenue: Type.String(),
+  conversion_rate: Type.Number({ minimum: 0 }),
+  epc: Type.String(),
+});
+export type ConversionFigures = Static<typeof ConversionFigures>;
+
+/** Sales in a currency other than the profile's: counted, summed apart (no exchange rates are guessed). */
+export const OtherCurrencyRevenue = Type.Object({ currency: Type.String(), conversions: Count, revenue: Type.String() });
+export type OtherCurrencyRevenue = Static<typeof OtherCurrencyRevenue>;
+
+/**
+ * The summary's conversions. `totals`: the attributed ones; `refunded`: sales reversed by a
+ * refund; `unattributed`: conversions whose click was unknown or older than the window (counted
+ * to no link, shown to the owner); `links` and `sources`: every one with counted clicks or
+ * conversions in the range.
+ */
+export const StatsConversions = Type.Object({
+  currency: Type.String(),
+  totals: Type.Composite([
+    ConversionFigures,
+    Type.Object({
+      refunded: Count,
+      unattributed: Count,
+      unattributed_revenue: Type.String(),
+      other_currencies: Type.Array(OtherCurrencyRevenue),
+    }),
+  ]),
+  links: Type.Array(
+    Type.Composite([Type.Object({ link_id: Nullable(Id), name: Nullable(Type.String()), counted: Count }), ConversionFigures]),
+  ),
+  sources: Type.Array(
+    Type.Composite([Type.Object({ source: Type.Union(CLICK_SOURCES.map((s) => Type.Literal(s))), counted: Count }), ConversionFigures]),
+  ),
+});
+export type StatsConversions = Static<typeof StatsConversions>;
+
+/**
  * GET /api/stats/summary, 200. `from`/`to`: the range covered (ISO UTC, widened to 15 minutes).
  * `links`: every link with clicks in the range, most clicks first; `sources` and `devices`: every
  * class, zeros included, in the contract's order; `top_referrers`: up to TOP_REFERRERS, most first.
@@ -80,6 +124,7 @@ export const StatsSummary = Type.Object({
   sources: Type.Array(StatsSourceRow),
   devices: Type.Array(StatsDeviceRow),
   top_referrers: Type.Array(StatsReferrerRow),
+  conversions: StatsConversions,
 });
 export type StatsSummary = Static<typeof StatsSummary>;
 
@@ -87,7 +132,16 @@ export type StatsSummary = Static<typeof StatsSummary>;
  * One bucket: `start` the instant it begins (ISO UTC), `local` the same instant in `tz` with its
  * offset ('2026-11-01T01:00:00-04:00'), so the twice-lived hour of a DST change has two labels.
  */
-export const StatsBucket = Type.Object({ start: Type.String(), local: Type.String(), counted: Count, repeat: Count, bot: Count });
+export const StatsBucket = Type.Object({
+  start: Type.String(),
+  local: Type.String(),
+  counted: Count,
+  repeat: Count,
+  bot: Count,
+  /** Issue 30: attributed sales not refunded, and their revenue in the series' `currency`. */
+  conversions: Count,
+  revenue: Type.String(),
+});
 export type StatsBucket = Static<typeof StatsBucket>;
 
 /** GET /api/stats/series, 200: every bucket from `from` to `to` (whole buckets in `tz`), empty ones as zeros. */
@@ -98,6 +152,8 @@ export const StatsSeries = Type.Object({
   tz: Type.String(),
   from: Type.String(),
   to: Type.String(),
+  /** Issue 30: the profile's currency, that of every bucket's `revenue`. */
+  currency: Type.String(),
   buckets: Type.Array(StatsBucket),
 });
 export type StatsSeries = Static<typeof StatsSeries>;
@@ -110,6 +166,24 @@ export type StatsSeries = Static<typeof StatsSeries>;
  * Raw events are kept CLICK_EVENTS_RETENTION_DAYS (default 90): older rows are no longer listed.
  */
 export const ClicksCsv = Type.String({ description: 'text/csv' });
+/**
+ * Issue 30: GET /api/stats/conversions.csv, the same range, file name and cell rules as the clicks
+ * CSV (`rotalink-conversions-…`): one row per conversion that arrived in the range, oldest first.
+ */
+export const CONVERSIONS_CSV_COLUMNS = [
+  'time',
+  'txid',
+  'status',
+  'amount',
+  'currency',
+  'attributed',
+  'click_id',
+  'click_time',
+  'link_name',
+  'link_url',
+  'source',
+  'via',
+] as const;
 export const CLICKS_CSV_COLUMNS = ['time', 'link_name', 'link_url', 'source', 'verdict', 'device', 'referrer_host'] as const;
 
 /**
@@ -130,7 +204,16 @@ export type StatsProfileCounts = Static<typeof StatsProfileCounts>;
  * `profiles`: every profile of the set, zeros included, the member first, then its sub-profiles
  * oldest first.
  */
-export const StatsProfiles = Type.Object({ from: Type.String(), to: Type.String(), profiles: Type.Array(StatsProfileCounts) });
+/** Issue 30: one profile's attributed sales in the range and their revenue in its currency (the dashboard's revenue). */
+export const StatsProfileRevenue = Type.Object({ user_id: Id, conversions: Count, revenue: Type.String(), currency: Type.String() });
+export type StatsProfileRevenue = Static<typeof StatsProfileRevenue>;
+export const StatsProfiles = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  profiles: Type.Array(StatsProfileCounts),
+  /** Issue 30: the same profiles, in the same order. */
+  revenue: Type.Array(StatsProfileRevenue),
+});
 export type StatsProfiles = Static<typeof StatsProfiles>;
 
 /**

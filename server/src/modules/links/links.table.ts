@@ -30,6 +30,8 @@ export interface LinksTable {
   last_check_ok: Generated<number | null>;
   /** What the last check saw, in words ('HTTP 404', 'No answer within 5 s'). */
   last_check_result: Generated<string | null>;
+  /** Issue 30: the query parameter the click id is appended as (`subid`, `aff_sub`…); null: none. */
+  click_param: Generated<string | null>;
 }
 
 export type PausedByValue = 'owner' | 'health-check';

@@ -1,6 +1,8 @@
 import type { StatsBucket, StatsSeries } from '@rotalink/shared-api/contract';
 import type { StatsIntervalName } from '@rotalink/shared-api/contract';
 import type { DbOrTrx } from '../../db/database';
+import { formatMinor } from '../conversions/money';
+import { readCountedConversions, readProfileCurrency } from './conversions-read.repository';
 import { readSlotCounts } from './rollups-read.repository';
 import { bucketsOf, type Range } from './stats-range';
 
@@ -14,7 +16,12 @@ export async function getSeries(
 ): Promise<StatsSeries> {
   const { buckets, end } = bucketsOf(q.range, q.interval, q.zone);
   const first = buckets[0]?.start ?? q.range.from;
-  const slots = await readSlotCounts(db, { userId: q.userId, range: { from: first, to: end }, linkId: q.linkId });
+  const span = { from: first, to: end };
+  const [slots, sales, currency] = await Promise.all([
+    readSlotCounts(db, { userId: q.userId, range: span, linkId: q.linkId }),
+    readCountedConversions(db, { userId: q.userId, range: span, linkId: q.linkId }),
+    readProfileCurrency(db, q.userId),
+  ]);
 
   const out: StatsBucket[] = buckets.map((b) => ({
     start: new Date(b.start).toISOString(),
@@ -22,6 +29,8 @@ export async function getSeries(
     counted: 0,
     repeat: 0,
     bot: 0,
+    conversions: 0,
+    revenue: '',
   }));
   let i = 0;
   // Both lists are in time order: one walk places every slot in its bucket.
@@ -31,6 +40,16 @@ export async function getSeries(
     out[i].repeat += s.repeat;
     out[i].bot += s.bot;
   }
+  // Issue 30: each sale in the bucket it arrived in (the same buckets, so a day is the member's day).
+  const minor = buckets.map(() => 0);
+  let j = 0;
+  for (const c of sales) {
+    const at = Date.parse(c.created_at);
+    while (j + 1 < buckets.length && buckets[j + 1].start <= at) j++;
+    out[j].conversions += 1;
+    if (c.currency === currency) minor[j] += Number(c.amount_minor);
+  }
+  out.forEach((b, k) => (b.revenue = formatMinor(minor[k], currency)));
   return {
     user_id: q.userId,
     link_id: q.linkId ?? null,
@@ -38,6 +57,7 @@ export async function getSeries(
     tz: q.zone,
     from: new Date(first).toISOString(),
     to: new Date(end).toISOString(),
+    currency,
     buckets: out,
   };
 }

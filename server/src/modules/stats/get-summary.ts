@@ -1,6 +1,8 @@
 import type { StatsLinkRow, StatsSummary } from '@rotalink/shared-api/contract';
 import { CLICK_SOURCES, DEVICE_CLASSES, TOP_REFERRERS } from '@rotalink/shared-api/contract';
 import type { DbOrTrx } from '../../db/database';
+import { summaryConversions } from './conversion-figures';
+import { readConversionGroups, readProfileCurrency } from './conversions-read.repository';
 import { zeroCounters } from './rollup-batch';
 import { readLinkCounters, readTopReferrers } from './rollups-read.repository';
 import { ROLLUP_COUNTERS, type RollupCounters } from './rollups.table';
@@ -19,9 +21,11 @@ const DEVICE_COLUMN = { mobile: 'mobile', tablet: 'tablet', desktop: 'desktop', 
  * per referrer host) whose sizes depend on the range's slots, never on the number of clicks.
  */
 export async function getSummary(db: DbOrTrx, q: { userId: string; range: Range; links: LinkName[] }): Promise<StatsSummary> {
-  const [perLink, referrers] = await Promise.all([
+  const [perLink, referrers, groups, currency] = await Promise.all([
     readLinkCounters(db, q),
     readTopReferrers(db, { userId: q.userId, range: q.range, limit: TOP_REFERRERS }),
+    readConversionGroups(db, q),
+    readProfileCurrency(db, q.userId),
   ]);
   const sum: RollupCounters = zeroCounters();
   for (const row of perLink) for (const c of ROLLUP_COUNTERS) sum[c] += row[c];
@@ -62,5 +66,13 @@ export async function getSummary(db: DbOrTrx, q: { userId: string; range: Range;
       counted: sum[`${DEVICE_COLUMN[device]}_counted`],
     })),
     top_referrers: referrers.map((r) => ({ host: r.host === '' ? null : r.host, all: r.all, counted: r.counted })),
+    conversions: summaryConversions({
+      groups,
+      currency,
+      countedByLink: new Map(perLink.filter((r) => r.counted > 0).map((r) => [r.linkId, r.counted])),
+      countedBySource: { page: sum.page_counted, rotator: sum.rotator_counted },
+      counted: sum.counted,
+      names: new Map(q.links.map((l) => [l.id, l.name])),
+    }),
   };
 }

@@ -94,6 +94,8 @@ describe.each(engines)('stats: every profile of a member in one call (%s)', (eng
         { user_id: subs[0], counted: 1, repeat: 0, bot: 0 },
         { user_id: subs[1], counted: 0, repeat: 0, bot: 0 },
       ],
+      // Issue 30: no sales yet, in each profile's (default) currency.
+      revenue: [owner.userId, subs[0], subs[1]].map((id) => ({ user_id: id, conversions: 0, revenue: '0.00', currency: 'USD' })),
     });
     expect(body.profiles).toEqual([await fromEvents(owner.userId), await fromEvents(subs[0]), await fromEvents(subs[1])]);
   });
@@ -205,7 +207,7 @@ describe.each(engines)('stats: every profile of a member in one call (%s)', (eng
       'query:to',
       'query:user_id',
     ]);
-    expect(Object.keys(op.responses['200'].content['application/json'].schema.properties)).toEqual(['from', 'to', 'profiles']);
+    expect(Object.keys(op.responses['200'].content['application/json'].schema.properties)).toEqual(['from', 'to', 'profiles', 'revenue']);
     expect(op.responses['304']).toBeDefined();
   });
 });

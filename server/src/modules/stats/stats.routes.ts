@@ -7,6 +7,9 @@ import { defineRoute, typed } from '../../http/define-route';
 import { adminUserStats, profilesOf } from './admin-user-stats';
 import { registerClickRetention } from './click-retention.job';
 import { clicksCsvStream, csvFileName } from './clicks-csv';
+import { CONVERSION_DEFAULTS, formatMinor } from '../conversions';
+import { conversionsCsvFileName, conversionsCsvStream } from './conversions-csv';
+import { readConversionStamps, readProfileRevenue } from './conversions-read.repository';
 import { getSeries } from './get-series';
 import { getSummary, type LinkName } from './get-summary';
 import { readLinkNames } from './link-names.repository';
@@ -15,7 +18,7 @@ import { listSubProfiles } from '../users';
 import { parseRange, parseZone, slotRange } from './stats-range';
 
 /** Bump when an answer's shape or rules change, so no client keeps an answer of the old build. */
-const ANSWER_VERSION = 'stats-1';
+const ANSWER_VERSION = 'stats-2';
 
 /** A profile's change stamp: its all-time totals only grow, with every click on any node. */
 const stamp = (t: ProfileTotals | undefined) => (t ? `${t.counted}/${t.repeat}/${t.bot}` : '0');
@@ -31,8 +34,21 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const range = slotRange(parseRange(request.query));
       const profile = grantedProfile(request);
-      const [links, totals] = await Promise.all([readLinkNames(app.db, profile.id), readProfileTotals(app.db, [profile.id])]);
-      const etag = etagOf([ANSWER_VERSION, 'summary', profile.id, range.from, range.to, stamp(totals.get(profile.id)), linksStamp(links)]);
+      const [links, totals, sales] = await Promise.all([
+        readLinkNames(app.db, profile.id),
+        readProfileTotals(app.db, [profile.id]),
+        readConversionStamps(app.db, [profile.id]),
+      ]);
+      const etag = etagOf([
+        ANSWER_VERSION,
+        'summary',
+        profile.id,
+        range.from,
+        range.to,
+        stamp(totals.get(profile.id)),
+        sales.get(profile.id) ?? '',
+        linksStamp(links),
+      ]);
       if (notModified(request, reply, etag)) return sendNotModified(reply);
       return getSummary(app.db, { userId: profile.id, range, links });
     },
@@ -50,10 +66,11 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         if (!known && !(await hasRollupsOfLink(app.db, profile.id, q.link_id)))
           throw new BadRequest('link_id is not a link of this profile.');
       }
-      const totals = await readProfileTotals(app.db, [profile.id]);
+      const [totals, sales] = await Promise.all([readProfileTotals(app.db, [profile.id]), readConversionStamps(app.db, [profile.id])]);
       const etag = etagOf([
         ANSWER_VERSION,
         'series',
+        sales.get(profile.id) ?? '',
         profile.id,
         range.from,
         range.to,
@@ -75,14 +92,27 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
       const root = grantedProfile(request);
       const ids = [root.id, ...(await listSubProfiles(app.db, root.id)).map((s) => s.id)];
       // The change stamp of the whole set: every profile's all-time totals, in one query.
-      const totals = await readProfileTotals(app.db, ids);
-      const etag = etagOf([ANSWER_VERSION, 'profiles', range.from, range.to, ...ids.map((id) => `${id}:${stamp(totals.get(id))}`)]);
+      const [totals, sales] = await Promise.all([readProfileTotals(app.db, ids), readConversionStamps(app.db, ids)]);
+      const etag = etagOf([
+        ANSWER_VERSION,
+        'profiles',
+        range.from,
+        range.to,
+        ...ids.map((id) => `${id}:${stamp(totals.get(id))}:${sales.get(id) ?? ''}`),
+      ]);
       if (notModified(request, reply, etag)) return sendNotModified(reply);
-      const counts = await readProfileCounts(app.db, ids, range);
+      const [counts, revenue] = await Promise.all([readProfileCounts(app.db, ids, range), readProfileRevenue(app.db, ids, range)]);
       return {
         from: new Date(range.from).toISOString(),
         to: new Date(range.to).toISOString(),
         profiles: ids.map((id) => ({ user_id: id, counted: 0, repeat: 0, bot: 0, ...counts.get(id) })),
+        revenue: ids.map((id) => {
+          // The stamp's last part is the profile's currency ('' for the default).
+          const currency = sales.get(id)?.split('/')[1] || CONVERSION_DEFAULTS.currency;
+          const mine = revenue.filter((r) => r.user_id === id);
+          const minor = mine.filter((r) => r.currency === currency).reduce((a, r) => a + r.minor, 0);
+          return { user_id: id, conversions: mine.reduce((a, r) => a + r.n, 0), revenue: formatMinor(minor, currency), currency };
+        }),
       };
     },
   });
@@ -99,6 +129,20 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         .header('content-disposition', `attachment; filename="${csvFileName(profile.id, range)}"`)
         .header('cache-control', 'private, no-store')
         .send(clicksCsvStream(app.db, { userId: profile.id, range, links }));
+    },
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.downloadConversionsCsv, 'stats'),
+    handler: async (request, reply) => {
+      const range = slotRange(parseRange(request.query));
+      const profile = grantedProfile(request);
+      const links = await readLinkNames(app.db, profile.id);
+      return (reply as unknown as FastifyReply)
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${conversionsCsvFileName(profile.id, range)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(conversionsCsvStream(app.db, { userId: profile.id, range, links }));
     },
   });
 

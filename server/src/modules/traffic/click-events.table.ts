@@ -30,6 +30,8 @@ export interface ClickEventsTable {
    * spillover mode): only those events are in the per-visitor index, so the others cost less.
    */
   tracked: Generated<number>;
+  /** Issue 30: the click's public id (conversions/click-ids.ts); null before conversions, or for a click not sent on. */
+  click_id: Generated<string | null>;
 }
 export type ClickEventRow = Selectable<ClickEventsTable>;
 export type NewClickEventRow = Insertable<ClickEventsTable>;

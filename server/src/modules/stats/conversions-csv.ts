@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import { CONVERSIONS_CSV_COLUMNS } from '@rotalink/shared-api/contract';
+import { bulkReadsOf } from '../../db/bulk-reads';
+import type { Db } from '../../db/database';
+import { formatMinor } from '../conversions/money';
+import { csvLine } from './csv-cell';
+import type { LinkName } from './get-summary';
+import type { Range } from './stats-range';
+
+const PAGE_ROWS = 1000;
+
+export function conversionsCsvFileName(userId: string, range: Range): string {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
+  return `rotalink-conversions-${userId}-${day(range.from)}-${day(range.to - 1)}.csv`;
+}
+
+/**
+ * Issue 30: a profile's conversions that arrived in [from, to) as CSV, streamed a page at a time
+ * as the clicks CSV is (clicks-csv.ts): every cell through csvCell (csvLine), so a txid or link name that
+ * starts with = + - @ reaches a spreadsheet as text, never as a formula.
+ */
+export function conversionsCsvStream(db: Db, q: { userId: string; range: Range; links: LinkName[] }): Readable {
+  const links = new Map(q.links.map((l) => [l.id, l]));
+  const from = new Date(q.range.from).toISOString();
+  const to = new Date(q.range.to).toISOString();
+
+  async function* chunks(): AsyncGenerator<string> {
+    yield `\uFEFF${csvLine(CONVERSIONS_CSV_COLUMNS)}`;
+    const reader = bulkReadsOf(db);
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      let query = reader
+        .selectFrom('conversions')
+        .select([
+          'id',
+          'created_at',
+          'txid',
+          'refunded_at',
+          'amount_minor',
+          'currency',
+          'attributed',
+          'click_id',
+          'click_at',
+          'link_id',
+          'source',
+          'via',
+        ])
+        .where('user_id', '=', q.userId)
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to);
+      if (after) {
+        const a = after;
+        query = query.where((eb) => eb.or([eb('created_at', '>', a.at), eb.and([eb('created_at', '=', a.at), eb('id', '>', a.id)])]));
+      }
+      const page = await query.orderBy('created_at').orderBy('id').limit(PAGE_ROWS).execute();
+      if (page.length === 0) return;
+      let out = '';
+      for (const r of page) {
+        const link = r.link_id ? links.get(r.link_id) : undefined;
+        out += csvLine([
+          r.created_at,
+          r.txid,
+          r.refunded_at ? 'refunded' : 'approved',
+          formatMinor(Number(r.amount_minor), r.currency),
+          r.currency,
+          Number(r.attributed) ? 'yes' : 'no',
+          r.click_id ?? '',
+          r.click_at ?? '',
+          link?.name ?? '',
+          link?.url ?? '',
+          r.source ?? '',
+          r.via,
+        ]);
+      }
+      const last = page[page.length - 1];
+      after = { at: last.created_at, id: last.id };
+      yield out;
+      if (page.length < PAGE_ROWS) return;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
