@@ -45,7 +45,7 @@ import { createMailer } from './modules/mail';
 import { passwordResetRoutes } from './modules/password-reset';
 import { paymentRoutes } from './modules/payment';
 import { accountRoutes, setNewPassword } from './modules/account';
-import { conversionsRoutes } from './modules/conversions/conversions.routes';
+import { conversionsRoutes } from './modules/conversions';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -47,6 +47,8 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
     unique_window_hours: 0,
     filter_bots: true,
   },
+  updateConversionSettings: { user_id: m.userId, currency: 'EUR', attribution_days: 30, notify_first_conversion: false },
+  rotatePostbackKey: { user_id: m.userId },
   adminLogin: { username: 'admin', password: 'password1' },
   deleteUser: { user_id: m.userId },
   updateUser: {

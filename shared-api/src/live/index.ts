@@ -13,6 +13,13 @@ export { getStatsSummary, getStatsSeries, downloadClicksCsv } from './stats-call
 export { getStatsProfiles, getAdminUserStats } from './totals-calls';
 export { pollMemberLinks } from './links-calls';
 export { listApiKeys, createApiKey, revokeApiKey } from './api-keys-calls';
+export {
+  getConversionSettings,
+  updateConversionSettings,
+  rotatePostbackKey,
+  getRecentConversions,
+  downloadConversionsCsv,
+} from './conversion-calls';
 export { callLive, type LiveAnswer } from './conditional';
 export { download, type Download } from './download';
 export * from '../rules/stats';

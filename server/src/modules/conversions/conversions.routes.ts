@@ -48,23 +48,6 @@ export async function conversionsRoutes(fastify: FastifyInstance, opts: { redis?
   const limits = new ConversionLimits(app.config.rateLimit, opts.redis, `${app.config.redisKeyPrefix}conv:`);
   registerFirstConversionMail(fastify);
 
-  fastify.removeContentTypeParser('application/json');
-  const keepRaw =
-    (parse: (text: string) => unknown) => (request: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void) => {
-      (request as FastifyRequest & { rawText?: string }).rawText = body;
-      try {
-        done(null, body === '' ? {} : parse(body));
-      } catch {
-        done(new BadRequest('The body is not valid JSON.'));
-      }
-    };
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, keepRaw(JSON.parse));
-  fastify.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    keepRaw((text) => Object.fromEntries(new URLSearchParams(text))),
-  );
-
   /** One conversion of `profileId`, once its caller is known to be allowed. */
   async function record(
     profileId: string,
@@ -106,13 +89,34 @@ export async function conversionsRoutes(fastify: FastifyInstance, opts: { redis?
     return reply.code(done.statusCode).send(done.answer);
   }
 
-  const postbackSchema = (method: string) => ({
-    tags: ['conversions'],
-    summary: `Postback (${method}): profile_id, key (or the ${POSTBACK_SIGNATURE_HEADER} header), click_id, txid, amount, currency, status`,
-    response: { 200: PostbackOk, 201: PostbackOk, 202: PostbackOk },
+  // The postback in a plugin of its own: its body parsers keep the raw text a signature covers
+  // and read the form bodies networks send, without changing how the other routes read JSON.
+  await fastify.register(async (child) => {
+    child.removeContentTypeParser('application/json');
+    const keepRaw =
+      (parse: (text: string) => unknown) => (request: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void) => {
+        (request as FastifyRequest & { rawText?: string }).rawText = body;
+        try {
+          done(null, body === '' ? {} : parse(body));
+        } catch {
+          done(new BadRequest('The body is not valid JSON.'));
+        }
+      };
+    child.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, keepRaw(JSON.parse));
+    child.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      keepRaw((text) => Object.fromEntries(new URLSearchParams(text))),
+    );
+
+    const postbackSchema = (method: string) => ({
+      tags: ['conversions'],
+      summary: `Postback (${method}): profile_id, key (or the ${POSTBACK_SIGNATURE_HEADER} header), click_id, txid, amount, currency, status`,
+      response: { 200: PostbackOk, 201: PostbackOk, 202: PostbackOk },
+    });
+    child.route({ method: 'GET', url: POSTBACK_PATH, schema: postbackSchema('GET'), handler: postback });
+    child.route({ method: 'POST', url: POSTBACK_PATH, schema: postbackSchema('POST'), handler: postback });
   });
-  app.route({ method: 'GET', url: POSTBACK_PATH, schema: postbackSchema('GET'), handler: postback });
-  app.route({ method: 'POST', url: POSTBACK_PATH, schema: postbackSchema('POST'), handler: postback });
 
   // The pixel answers the same GIF whatever happened: a thank-you page learns nothing from it.
   app.route<{ Params: { file: string } }>({

@@ -1,6 +1,6 @@
 import type { ConversionFigures, StatsConversions } from '@rotalink/shared-api/contract';
 import { CLICK_SOURCES } from '@rotalink/shared-api/contract';
-import { digitsOf, formatMinor } from '../conversions/money';
+import { digitsOf, formatMinor } from '../conversions';
 import type { ConversionGroup } from './conversions-read.repository';
 
 /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { CONVERSIONS_CSV_COLUMNS } from '@rotalink/shared-api/contract';
 import { bulkReadsOf } from '../../db/bulk-reads';
 import type { Db } from '../../db/database';
-import { formatMinor } from '../conversions/money';
+import { formatMinor } from '../conversions';
 import { csvLine } from './csv-cell';
 import type { LinkName } from './get-summary';
 import type { Range } from './stats-range';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
-import { CONVERSION_DEFAULTS } from '../conversions/conversion-settings';
+import { CONVERSION_DEFAULTS } from '../conversions';
 import type { Range } from './stats-range';
 
 /**

@@ -1,7 +1,7 @@
 import type { StatsBucket, StatsSeries } from '@rotalink/shared-api/contract';
 import type { StatsIntervalName } from '@rotalink/shared-api/contract';
 import type { DbOrTrx } from '../../db/database';
-import { formatMinor } from '../conversions/money';
+import { formatMinor } from '../conversions';
 import { readCountedConversions, readProfileCurrency } from './conversions-read.repository';
 import { readSlotCounts } from './rollups-read.repository';
 import { bucketsOf, type Range } from './stats-range';

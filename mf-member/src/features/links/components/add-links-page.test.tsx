@@ -42,6 +42,20 @@ jest.mock('@rotalink/shared-api', () => ({
 jest.mock('@rotalink/shared-api/live', () => ({
   ...jest.requireActual('@rotalink/shared-api/live'),
   pollMemberLinks: jest.fn(),
+  // The conversion tracking section of the page (issue 30).
+  getConversionSettings: jest.fn(() =>
+    Promise.resolve({
+      user_id: 'u_member1',
+      postback_url: 'http://localhost:4000/api/conversions/postback?profile_id=u_member1&key=k',
+      pixel_url: 'http://localhost:4000/px/u_member1.gif?click_id={click_id}',
+      postback_key: 'k',
+      key_created_at: '2026-11-27T00:00:00.000Z',
+      currency: 'USD',
+      attribution_days: 30,
+      notify_first_conversion: false,
+      currencies: ['EUR', 'USD'],
+    }),
+  ),
 }));
 const m = {
   getProfile: getProfile as jest.MockedFunction<typeof getProfile>,

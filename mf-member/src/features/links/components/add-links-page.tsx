@@ -12,6 +12,7 @@ import { SubscribeButton } from '../../../components/subscribe-button';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useProfileOwner } from '../../../components/use-profile-owner';
 import { RotatorSettingsSection } from './rotator-settings';
+import { ConversionSettingsSection } from './conversion-settings';
 import { useLinkHealth } from '../hooks/use-link-health';
 import { useLinks } from '../hooks/use-links';
 import { AddLinkForm } from './add-link-form';
@@ -154,6 +155,7 @@ export function AddLinksPage() {
       </section>
 
       <RotatorSettingsSection userId={userId} />
+      <ConversionSettingsSection userId={userId} />
 
       <AddLinkForm onAdd={links.add} blockedReason={blockedReason} unlimitedInQueue={firstUnlimited ? linkLabel(firstUnlimited) : null} />
       {added && blocker && (

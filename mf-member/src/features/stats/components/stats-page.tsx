@@ -13,6 +13,7 @@ import { browserZone } from '../hooks/stats-range';
 import { useStats, type StatsView } from '../hooks/use-stats';
 import { ChartTable, ClicksChart } from './clicks-chart';
 import { RangePicker } from './range-picker';
+import { ConversionsPanel } from './conversions-panel';
 import { StatsBreakdowns } from './stats-breakdowns';
 import { StatsTotalsList } from './stats-totals';
 
@@ -30,7 +31,7 @@ export function StatsPage() {
   const [rangeError, setRangeError] = useState<string | null>(null);
   const tz = browserZone();
   const ready = owner.state.status === 'ready' && owner.state.data !== null;
-  const { summary, series, downloadCsv, downloading } = useStats(userId, view, ready);
+  const { summary, series, downloadCsv, downloading, downloadConversions, downloadingConversions } = useStats(userId, view, ready);
   const name = ready ? owner.state.data!.name : '';
   usePageTitle(name ? `Stats: ${name}` : 'Stats');
 
@@ -101,6 +102,14 @@ export function StatsPage() {
           </button>
         </div>
       </section>
+
+      {!rangeError && failure === undefined && summary.state.status === 'ready' && (
+        <ConversionsPanel
+          conversions={summary.state.data.conversions}
+          onDownload={() => void downloadConversions()}
+          downloading={downloadingConversions}
+        />
+      )}
 
       {rangeError ? null : failure !== undefined && errorKind(failure) === 'not-found' ? (
         <ProfileGone />

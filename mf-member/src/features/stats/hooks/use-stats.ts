@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorText } from '@rotalink/shared-api';
-import { downloadClicksCsv, getStatsSeries, getStatsSummary } from '@rotalink/shared-api/live';
+import { downloadClicksCsv, downloadConversionsCsv, getStatsSeries, getStatsSummary } from '@rotalink/shared-api/live';
 import { useLiveData } from '../../../components/live/use-live-data';
 import { presetRange, type Preset, type StatsRange } from './stats-range';
 import { saveBlob } from './save-blob';
@@ -50,5 +50,20 @@ export function useStats(userId: string, view: StatsView, enabled: boolean) {
     }
   };
 
-  return { summary, series, downloadCsv, downloading };
+  const [downloadingConversions, setDownloadingConversions] = useState(false);
+  /** Issue 30: the range's conversions as a CSV file. */
+  const downloadConversions = async () => {
+    setDownloadingConversions(true);
+    try {
+      const { from, to } = rangeOf(view);
+      const file = await downloadConversionsCsv({ user_id: userId, from, to });
+      saveBlob(file.blob, file.filename);
+    } catch (error) {
+      toast.error(errorText(error, 'The CSV download failed.'));
+    } finally {
+      setDownloadingConversions(false);
+    }
+  };
+
+  return { summary, series, downloadCsv, downloading, downloadConversions, downloadingConversions };
 }
