@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml } from '../mail/send-later';
-import type { RenderContext, RenderedMail } from '../outbox/outbox';
+import { escapeHtml } from '../mail';
+import type { RenderContext, RenderedMail } from '../outbox';
 import { formatMinor } from './money';
 
 /** Issue 30: the owner's optional mail when a link converts for the first time (through the outbox). */

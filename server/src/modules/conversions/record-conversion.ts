@@ -3,7 +3,7 @@ import type { Db, DbOrTrx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { retryConflicts } from '../../db/retry';
 import { NotFound, TooMany } from '../../errors';
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox } from '../outbox';
 import type { ConversionLimits } from './conversion-limits';
 import {
   findClickById,
