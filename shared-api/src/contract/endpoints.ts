@@ -277,7 +277,9 @@ export const endpoints = {
   getConversionSettings: e({
     ...conversionPaths.getConversionSettings,
     access: { permission: 'rotator:read', profile: { in: 'query', name: 'user_id' } },
-    querystring: UserIdQuery, response: { 200: ConversionSettings } }),
+    querystring: UserIdQuery,
+    response: { 200: ConversionSettings },
+  }),
   updateConversionSettings: e({
     ...conversionPaths.updateConversionSettings,
     access: { permission: 'rotator:write', profile: { in: 'body', name: 'user_id' } },
@@ -287,7 +289,9 @@ export const endpoints = {
   rotatePostbackKey: e({
     ...conversionPaths.rotatePostbackKey,
     access: { permission: 'rotator:write', profile: { in: 'body', name: 'user_id' } },
-    body: RotatePostbackKeyBody, response: { 200: ConversionSettings } }),
+    body: RotatePostbackKeyBody,
+    response: { 200: ConversionSettings },
+  }),
   getRecentConversions: e({
     ...conversionPaths.getRecentConversions,
     access: { permission: 'stats:read', profile: { in: 'query', name: 'user_id' } },

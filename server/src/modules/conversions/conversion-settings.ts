@@ -52,7 +52,12 @@ export async function readConversionSettings(o: { db: Db; profile: { id: string 
 }
 
 /** PUT /api/conversions/settings: only the fields sent change. */
-export async function changeConversionSettings(o: { db: Db; profile: { id: string }; body: UpdateConversionSettingsBody; apiPublicUrl: string }) {
+export async function changeConversionSettings(o: {
+  db: Db;
+  profile: { id: string };
+  body: UpdateConversionSettingsBody;
+  apiPublicUrl: string;
+}) {
   const { profile } = o;
   const currency = o.body.currency?.toUpperCase();
   if (currency !== undefined && !isCurrency(currency)) throw new BadRequest(CURRENCY_UNKNOWN);
