@@ -46,6 +46,8 @@ import { passwordResetRoutes } from './modules/password-reset';
 import { paymentRoutes } from './modules/payment';
 import { accountRoutes, setNewPassword } from './modules/account';
 import { conversionsRoutes } from './modules/conversions';
+import { handlesRoutes } from './modules/handles';
+import { domainsRoutes, dnsTxtLookup, hostOf, VerifiedHosts, type TxtLookup } from './modules/domains';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +68,8 @@ declare module 'fastify' {
     drain: DrainState;
     /** Prometheus metrics (metrics/), when METRICS_PORT is set. */
     metrics: Metrics | undefined;
+    /** Issue 32: which profile each verified custom domain serves, cached (modules/domains/verified-hosts.ts). */
+    customHosts: VerifiedHosts;
   }
 }
 
@@ -77,6 +81,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests: a shorter link-check timeout (the checker's rules are otherwise fixed, issue 16). */
   linkCheck?: Partial<Pick<CheckOptions, 'timeoutMs'>>;
+  /** Issue 32: how custom domains' TXT records are read; tests pass a lookup on a local DNS server. */
+  txtLookup?: TxtLookup;
 }
 
 export type App = FastifyInstance;
@@ -173,6 +179,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       instance.decorate('drain', drain);
       instance.decorate('metrics', metered?.metrics);
       instance.decorate('outbox', outbox);
+      instance.decorate('customHosts', new VerifiedHosts(db));
     },
     { name: 'app-context' },
   );
@@ -181,7 +188,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (metered) installMetricHooks(app, metered.metrics);
   registerErrorHandler(app);
   await app.register(securityHeaders);
-  await app.register(cors, CORS);
+  // Issue 32: a verified custom domain's page (https) calls the API from its own origin.
+  await app.register(cors, {
+    ...CORS,
+    extraOrigin: async (origin: string) => {
+      const u = URL.canParse(origin) ? new URL(origin) : null;
+      return u?.protocol === 'https:' && (await app.customHosts.userFor(hostOf(u.hostname))) !== null;
+    },
+  });
   await app.register(rateLimits, { redis });
   await app.register(inputGuard);
   await app.register(authGuards, {
@@ -222,6 +236,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes, { mailer });
   await app.register(apiKeysRoutes);
   await app.register(conversionsRoutes, { redis });
+  await app.register(handlesRoutes);
+  await app.register(domainsRoutes, {
+    lookup: opts.txtLookup ?? dnsTxtLookup(config.domains.dnsServers, config.domains.dnsTimeoutMs),
+  });
 
   await app.register(outboxCleanup);
   await app.register(ownerNotifications);

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { MIN_PASSWORD } from '@rotalink/shared-api/rules';
 import { loadBackgroundConfig, type BackgroundConfig } from './config-background';
 import { databaseUrlFrom, loadOperationsConfig, type OperationsConfig } from './config-operations';
+import { loadDomainsConfig, type DomainsConfig } from './config-domains';
 import { ConfigError, fail, int, parseDuration, str, url, type Env } from './config-values';
 
 /**
@@ -85,6 +86,8 @@ export interface Config {
   shutdownTimeoutMs: OperationsConfig['shutdownTimeoutMs'];
   migrateWaitMs: OperationsConfig['migrateWaitMs'];
   metrics: OperationsConfig['metrics'];
+  /** Issue 32: custom domains (config-domains.ts). */
+  domains: DomainsConfig['domains'];
 }
 
 export { ConfigError, parseDuration };
@@ -257,5 +260,6 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     clickEventsRetentionDays,
     ...loadBackgroundConfig(env, nodeEnv),
     ...loadOperationsConfig(env, port),
+    ...loadDomainsConfig(env),
   };
 }

@@ -28,4 +28,5 @@ export * from './calls/auth';
 export * from './calls/links';
 export * from './calls/payment';
 export * from './calls/admin';
+export * from './calls/vanity';
 export type * from './contract';

@@ -1,5 +1,9 @@
-/** Spec §9: a profile's public page is {site}/profile?userId={id}, on the shell's origin. */
-export function publicProfileUrl(userId: string): string {
+/**
+ * Spec §9: a profile's public page is {site}/profile?userId={id}, on the shell's origin; issue 32:
+ * {site}/{handle} once the profile has a handle (the id address keeps working).
+ */
+export function publicProfileUrl(userId: string, handle?: string | null): string {
+  if (handle) return `${window.location.origin}/${handle}`;
   return `${window.location.origin}/profile?userId=${encodeURIComponent(userId)}`;
 }
 

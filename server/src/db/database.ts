@@ -20,6 +20,8 @@ import type { OutboxTable } from '../modules/outbox/outbox.table';
 import type { JobRunsTable } from '../jobs/job-runs.table';
 import type { ApiKeysTable } from '../modules/api-keys/api-keys.table';
 import type { ConversionSettingsTable, ConversionsTable } from '../modules/conversions/conversions.table';
+import type { ProfileHandlesTable } from '../modules/handles/handles.table';
+import type { CustomDomainsTable } from '../modules/domains/domains.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -44,6 +46,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   conversion_settings: ConversionSettingsTable;
   conversions: ConversionsTable;
+  profile_handles: ProfileHandlesTable;
+  custom_domains: CustomDomainsTable;
 }
 
 export type Db = Kysely<Database>;

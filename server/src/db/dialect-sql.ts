@@ -109,3 +109,13 @@ export async function sqliteCountMembersLike(db: DbOrTrx, text: string): Promise
     where parent_id is null and email like ${containsPattern(text)} escape '\\'`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
+
+/**
+ * A lock on a name for the rest of the transaction (issue 32: claims of look-alike handles, which
+ * no unique index can refuse, wait for each other). PostgreSQL: a transaction-level advisory lock
+ * on the name's hash; SQLite serialises transactions already.
+ */
+export async function lockName(db: DbOrTrx, name: string): Promise<void> {
+  if (engineOf(db) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(db);
+}

@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011-coarse-click-rollups';
 import * as m0012 from './migrations/0012-payment-refunds';
 import * as m0040 from './migrations/0040-api-keys';
 import * as m0060 from './migrations/0060-conversions';
+import * as m0070 from './migrations/0070-handles-and-domains';
 
 /** Migrations are listed in code (not read from disk) so ts-jest and the built dist run the same set. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0012-payment-refunds': m0012,
   '0040-api-keys': m0040,
   '0060-conversions': m0060,
+  '0070-handles-and-domains': m0070,
 };
 
 /** The same list, for tests that step migrations down and up. */

@@ -8,6 +8,11 @@ export interface CorsOptions {
   allowedHeaders: readonly string[];
   exposedHeaders: readonly string[];
   maxAgeS: number;
+  /**
+   * Issue 32: origins allowed besides the fixed list, asked only for an origin not on it (a
+   * verified custom domain's page calls the API from its own origin).
+   */
+  extraOrigin?: (origin: string) => Promise<boolean>;
 }
 
 /**
@@ -52,11 +57,25 @@ export const cors = fp(
       'access-control-max-age': String(o.maxAgeS),
     };
 
-    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      setCors(request, reply);
+    const allowed = new Set(o.origins);
+    const exposed = o.exposedHeaders.join(', ');
+    const finish = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       if (request.method !== 'OPTIONS') return done();
       // Safari waits for a body unless a 204 says its length.
       void reply.code(204).headers(preflight).header('content-length', '0').send();
+    };
+
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      setCors(request, reply);
+      const origin = request.headers.origin;
+      if (!o.extraOrigin || origin === undefined || allowed.has(origin)) return finish(request, reply, done);
+      o.extraOrigin(origin).then(
+        (ok) => {
+          if (ok) reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', exposed);
+          finish(request, reply, done);
+        },
+        () => finish(request, reply, done),
+      );
     });
 
     // Lets every path accept a preflight; the hook above has answered it by then.

@@ -4,6 +4,7 @@ import { statsPaths } from '../paths/stats';
 import { apiKeyPaths } from '../paths/api-keys';
 import { ApiKeyParams, ApiKeysOk, CreateApiKeyBody, CreateApiKeyOk, RevokeApiKeyOk } from './api-keys';
 import { conversionPaths } from '../paths/conversions';
+import { vanityPaths } from '../paths/vanity';
 import { ErrorBody, MessageOk, StatusMessage } from './common';
 import {
   AboutProfile,
@@ -75,6 +76,19 @@ import {
   RotatePostbackKeyBody,
   UpdateConversionSettingsBody,
 } from './conversions';
+  AddDomainBody,
+  AllowedDomainOk,
+  AllowedDomainQuery,
+  DomainOk,
+  DomainState,
+  HandleState,
+  MyHandles,
+  ResolvedProfile,
+  ResolveHandleQuery,
+  ResolveHostQuery,
+  UpdateHandleBody,
+  UpdateHandleOk,
+} from './vanity';
 
 export interface Endpoint extends CallPath {
   body?: TSchema;
@@ -304,6 +318,17 @@ export const endpoints = {
     querystring: StatsRangeQuery,
     response: { 200: ClicksCsv },
   }),
+  /** Issue 32: vanity handles and custom domains. */
+  getHandle: e({ ...vanityPaths.getHandle, access: { permission: 'rotator:read', profile: { in: 'query', name: 'user_id' } }, querystring: UserIdQuery, response: { 200: HandleState } }),
+  updateHandle: e({ ...vanityPaths.updateHandle, access: { permission: 'rotator:write', profile: { in: 'body', name: 'user_id' } }, body: UpdateHandleBody, response: { 200: UpdateHandleOk } }),
+  getMyHandles: e({ ...vanityPaths.getMyHandles, access: { permission: 'profile:read', profile: 'self' }, response: { 200: MyHandles } }),
+  resolveHandle: e({ ...vanityPaths.resolveHandle, querystring: ResolveHandleQuery, response: { 200: ResolvedProfile } }),
+  resolveHost: e({ ...vanityPaths.resolveHost, querystring: ResolveHostQuery, response: { 200: ResolvedProfile } }),
+  getDomain: e({ ...vanityPaths.getDomain, access: { permission: 'profile:read', profile: 'self' }, response: { 200: DomainState } }),
+  addDomain: e({ ...vanityPaths.addDomain, access: { permission: 'profile:write', profile: 'self' }, body: AddDomainBody, response: { 200: DomainOk } }),
+  verifyDomain: e({ ...vanityPaths.verifyDomain, access: { permission: 'profile:write', profile: 'self' }, response: { 200: DomainOk } }),
+  removeDomain: e({ ...vanityPaths.removeDomain, access: { permission: 'profile:write', profile: 'self' }, response: { 200: DomainOk } }),
+  allowedDomain: e({ ...vanityPaths.allowedDomain, querystring: AllowedDomainQuery, response: { 200: AllowedDomainOk } }),
   adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: AdminLoginOk } }),
   /** Issue 12: paged and searched on the server when asked; bounded to 1,000 when not. */
   getAllUsers: e({

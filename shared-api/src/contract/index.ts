@@ -21,3 +21,5 @@ export { paths, callUrl, type CallName, type CallPath, type UrlParts } from '../
 export { statsPaths } from '../paths/stats';
 export { apiKeyPaths } from '../paths/api-keys';
 export { conversionPaths, POSTBACK_PATH, PIXEL_PATH } from '../paths/conversions';
+export { vanityPaths } from '../paths/vanity';
+export * from './vanity';

@@ -11,3 +11,4 @@ export { TOKEN_KEY, ADMIN_KEY } from './storage-keys';
 export { TIMINGS } from './timings';
 export { PLAN } from './plan';
 export { SESSION_ENDED_REASON, PAYMENT_CANCELLED_PARAM } from './navigation';
+export { HANDLE, DOMAIN_TXT_PREFIX, RESERVED_HANDLES, normaliseHandle, isHandleShaped } from './vanity';

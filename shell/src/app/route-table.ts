@@ -39,11 +39,17 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/user-details', module: 'mf_admin/UserDetails', guarded: true },
 ];
 
+/** Issue 32: `/{handle}` — one segment shaped like a handle (any case) — is a public page. */
+export const HANDLE_SEGMENT = /^\/[A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])$/;
+
 /** The module the shell will render first for this address (spec §2: unknown paths go to /). */
-export function firstModuleFor(pathname: string, hasToken: boolean): RemoteModuleId {
+export function firstModuleFor(pathname: string, hasToken: boolean, customHost = false): RemoteModuleId {
+  if (customHost) return 'mf_public/PublicProfile';
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // React Router matches paths case-insensitively by default; do the same.
-  const route = ROUTES.find((r) => r.path.toLowerCase() === path.toLowerCase()) ?? ROUTES[0];
+  const known = ROUTES.find((r) => r.path.toLowerCase() === path.toLowerCase());
+  if (!known && HANDLE_SEGMENT.test(path)) return 'mf_public/PublicProfile';
+  const route = known ?? ROUTES[0];
   if (route.guarded && !hasToken) return 'mf_public/Login';
   return route.module;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, parseConfig } from './load-config';
+import { ConfigError, customHostOf, loadConfig, parseConfig } from './load-config';
 
 const good = {
   apiBase: 'http://localhost:4000',
@@ -58,5 +58,19 @@ describe('loadConfig', () => {
   it('says when the network fails', async () => {
     global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) as unknown as typeof fetch;
     await expect(loadConfig()).rejects.toThrow('config.json could not be fetched (network error)');
+  });
+});
+
+describe('siteHosts and custom hosts (issue 32)', () => {
+  const base = { apiBase: 'https://api.example.com', remotes: {} };
+  it('a page on a host not listed is a custom domain; without the list every host is the site', () => {
+    const config = parseConfig({ ...base, siteHosts: ['rotalink.com', 'localhost:3000'] });
+    expect(customHostOf(config, 'Go.Example.com')).toBe('go.example.com');
+    expect(customHostOf(config, 'ROTALINK.com')).toBeNull();
+    expect(customHostOf(parseConfig(base), 'go.example.com')).toBeNull();
+  });
+  it('refuses a siteHosts that is not a list of hosts', () => {
+    expect(() => parseConfig({ ...base, siteHosts: 'rotalink.com' })).toThrow(/siteHosts/);
+    expect(() => parseConfig({ ...base, siteHosts: [] })).toThrow(/siteHosts/);
   });
 });

@@ -9,6 +9,18 @@ export interface ShellConfig {
   apiBase: string;
   /** Each remote's mf-manifest.json URL; a missing one makes only that remote's pages unavailable. */
   remotes: Partial<Record<RemoteName, string>>;
+  /**
+   * Issue 32: the hosts (`host[:port]`) the site itself is served on. When given, a page opened on
+   * any other host is a member's custom domain: it shows that member's public page only. Absent:
+   * every host is the site.
+   */
+  siteHosts?: string[];
+}
+
+/** Issue 32: the custom domain this page was opened on, or null on the site itself. */
+export function customHostOf(config: ShellConfig, host: string): string | null {
+  if (!config.siteHosts) return null;
+  return config.siteHosts.some((h) => h.toLowerCase() === host.toLowerCase()) ? null : host.toLowerCase();
 }
 
 export class ConfigError extends Error {
@@ -28,11 +40,16 @@ function isUrl(value: unknown): value is string {
 /** Checks the shape of config.json and says exactly what is wrong. */
 export function parseConfig(raw: unknown): ShellConfig {
   if (!raw || typeof raw !== 'object') throw new ConfigError('config.json is not a JSON object');
-  const { apiBase, remotes } = raw as Record<string, unknown>;
+  const { apiBase, remotes, siteHosts } = raw as Record<string, unknown>;
   if (!isUrl(apiBase)) throw new ConfigError('config.json: "apiBase" must be the API address, e.g. "http://localhost:4000"');
   if (!remotes || typeof remotes !== 'object')
     throw new ConfigError('config.json: "remotes" must map remote names to their mf-manifest.json URLs');
   const result: ShellConfig = { apiBase, remotes: {} };
+  if (siteHosts !== undefined) {
+    if (!Array.isArray(siteHosts) || siteHosts.length === 0 || !siteHosts.every((h) => typeof h === 'string' && h.trim() !== ''))
+      throw new ConfigError('config.json: "siteHosts" must list the site\'s own hosts, e.g. ["rotalink.com"]');
+    result.siteHosts = siteHosts as string[];
+  }
   for (const name of REMOTE_NAMES) {
     const entry = (remotes as Record<string, unknown>)[name];
     if (entry === undefined) continue;

@@ -9,7 +9,7 @@
  * eager. shared-api's stateless entries (/paths, /rules) are plain modules, not shared ones.
  */
 import { TOKEN_KEY } from '@rotalink/shared-api/rules';
-import { loadConfigOnce } from '../config/load-config';
+import { customHostOf, loadConfigOnce } from '../config/load-config';
 import { firstModuleFor } from '../app/route-table';
 import { putEarlyManifest } from '../federation/early-manifests';
 import { firstAuthorizedRead, firstPageData } from './first-page-data';
@@ -86,7 +86,7 @@ function startAuthorizedRead(url: string, token: string): void {
 export async function preloadFirstPage(pathname = window.location.pathname, search = window.location.search): Promise<void> {
   const config = await loadConfigOnce();
   const token = heldToken();
-  const id = firstModuleFor(pathname, Boolean(token));
+  const id = firstModuleFor(pathname, Boolean(token), customHostOf(config, window.location.host) !== null);
   firstPageData(id, search, config.apiBase).forEach(preloadFetch);
   const authorized = token ? firstAuthorizedRead(id, search, config.apiBase) : null;
   if (authorized && token) startAuthorizedRead(authorized, token);

@@ -7,6 +7,8 @@ import { QrCodeCard } from './qr-code-card';
 
 interface Props {
   userId: string;
+  /** Issue 32: the profile's handle, when it has one: the page's code then opens {site}/{handle}. */
+  handle?: string | null;
   /** The profile's name, for file names and accessible names. */
   name: string;
   /** Open at first (the member's own profile); sub-profiles open theirs with the button. */
@@ -18,7 +20,7 @@ interface Props {
  * its rotator link (issue 14, from the rotator settings). Nothing is fetched or drawn until the
  * panel is open, and the QR library is its own chunk (qr-render.ts).
  */
-export function ProfileQrCodes({ userId, name, initiallyOpen = false }: Props) {
+export function ProfileQrCodes({ userId, handle, name, initiallyOpen = false }: Props) {
   const [open, setOpen] = useState(initiallyOpen);
   const panelId = `mem-qr-${userId}`;
   return (
@@ -35,7 +37,7 @@ export function ProfileQrCodes({ userId, name, initiallyOpen = false }: Props) {
       </button>
       {open && (
         <div id={panelId} className="mem-qr-grid">
-          <QrCodeCard title="Public page" url={publicProfileUrl(userId)} owner={name} />
+          <QrCodeCard title="Public page" url={publicProfileUrl(userId, handle)} owner={name} />
           <RotatorQrCode userId={userId} owner={name} />
         </div>
       )}

@@ -16,7 +16,7 @@ main{width:100%;max-width:420px;background:#fff;border-radius:12px;padding:24px;
 h1{font-size:1.25rem;margin:0 0 12px}p{line-height:1.5;color:#374151}
 a{display:inline-block;min-height:44px;padding:12px 16px;border-radius:8px;background:#2563eb;color:#fff;text-decoration:none;font-weight:600}`;
 
-function page(title: string, text: string, home: string): string {
+function page(title: string, text: string, home: string | null): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -26,7 +26,7 @@ function page(title: string, text: string, home: string): string {
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><a href="${escapeHtml(home)}">Go to Rotalink</a></main></body>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${home === null ? '' : `<a href="${escapeHtml(home)}">Go to Rotalink</a>`}</main></body>
 </html>`;
 }
 
@@ -38,6 +38,12 @@ export const rotatorBusyPage = (home: string) =>
   page('Too many visits', 'This link was opened too often from your network. Please try again in a minute.', home);
 export const rotatorErrorPage = (home: string) =>
   page('Something went wrong!', 'This link could not be followed just now. Please try again in a moment.', home);
+
+/**
+ * Issue 32: a host that is not (or no longer) a verified custom domain. Neutral: it names no one
+ * and links nowhere, so a domain that left us does not advertise the site or the former owner.
+ */
+export const neutralNotFoundPage = () => page('Page not found', 'There is nothing at this address.', null);
 
 /** '/r/': every address under it is a rotator link, so every answer under it is a page, never JSON. */
 export const ROTATOR_PREFIX = ROTATOR_PATH.slice(0, ROTATOR_PATH.indexOf(':'));

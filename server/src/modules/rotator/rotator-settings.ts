@@ -2,6 +2,7 @@ import type { RotatorSettings, UpdateRotatorBody } from '@rotalink/shared-api/co
 import type { Db } from '../../db/database';
 import { BadRequest } from '../../errors';
 import { normaliseLinkUrl } from '../links';
+import { currentHandlesOf, rotatorUrlOf } from '../handles';
 import { findRotatorRow, saveRotatorSettings, type RotatorSettingsRow } from './rotator.repository';
 
 export const SETTINGS_SAVED = 'Rotator settings saved';
@@ -20,6 +21,12 @@ const DEFAULTS: RotatorSettingsRow = {
 
 /** `{API_PUBLIC_URL}/r/{userId}`: a browser URL on the API's own public address. */
 export const rotatorUrl = (apiPublicUrl: string, userId: string): string => `${apiPublicUrl}/r/${encodeURIComponent(userId)}`;
+
+/** Issue 32: the link to share is `{api}/r/{handle}` once the profile has a handle (`/r/{id}` keeps working). */
+async function sharedRotatorUrl(db: Db, apiPublicUrl: string, userId: string): Promise<string> {
+  const handle = (await currentHandlesOf(db, [userId])).get(userId) ?? null;
+  return rotatorUrlOf(apiPublicUrl, userId, handle);
+}
 
 function toSettings(row: RotatorSettingsRow, url: string): RotatorSettings {
   return {
@@ -56,7 +63,7 @@ export async function readRotatorSettings(o: {
   userId: string;
   apiPublicUrl: string;
 }): Promise<RotatorSettings> {
-  return toSettings(await currentRow(o.db, o.userId), rotatorUrl(o.apiPublicUrl, o.userId));
+  return toSettings(await currentRow(o.db, o.userId), await sharedRotatorUrl(o.db, o.apiPublicUrl, o.userId));
 }
 
 /** The backup URL as stored: the link URL rule of spec §5, with the field named in the message. */
@@ -98,5 +105,5 @@ export async function changeRotatorSettings(o: {
   };
   if (next.on_finish === 'backup' && !next.backup_url) throw new BadRequest(BACKUP_URL_REQUIRED);
   await saveRotatorSettings(o.db, profile.id, next);
-  return toSettings(next, rotatorUrl(o.apiPublicUrl, profile.id));
+  return toSettings(next, await sharedRotatorUrl(o.db, o.apiPublicUrl, profile.id));
 }

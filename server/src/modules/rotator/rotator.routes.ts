@@ -5,7 +5,16 @@ import { grantedProfileId } from '../../access/access-hook';
 import { defineRoute, typed } from '../../http/define-route';
 import { clickRateLimit } from '../../plugins/rate-limits';
 import { describeVisit, previewRotator } from '../traffic';
-import { ROTATOR_PREFIX, rotatorBusyPage, rotatorErrorPage, rotatorNotFoundPage, sendRotatorPage } from './rotator-page';
+import { hostOf } from '../domains';
+import { profileForSegment } from '../handles';
+import {
+  neutralNotFoundPage,
+  ROTATOR_PREFIX,
+  rotatorBusyPage,
+  rotatorErrorPage,
+  rotatorNotFoundPage,
+  sendRotatorPage,
+} from './rotator-page';
 import { changeRotatorSettings, readRotatorSettings, SETTINGS_SAVED } from './rotator-settings';
 
 const ID = new RegExp(Id.pattern as string);
@@ -36,6 +45,15 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
   const redirect = (reply: FastifyReply, url: string) =>
     reply.code(302).header('location', new URL(url).href).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send();
 
+  const rotatorErrors = (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (prepareUnavailable(err, request, reply)) return sendRotatorPage(reply, 503, rotatorErrorPage(home));
+    const status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
+    if (status === 429) return sendRotatorPage(reply, 429, rotatorBusyPage(home));
+    if (status >= 400 && status < 500) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
+    request.log.error({ err }, 'unexpected error');
+    return sendRotatorPage(reply, 500, rotatorErrorPage(home));
+  };
+
   app.route<{ Params: { userId: string } }>({
     method: ['GET', 'HEAD'],
     url: ROTATOR_PATH,
@@ -53,36 +71,56 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
     // A browser URL: its errors are pages too, never the JSON error body. A refused address (a
     // control character, a malformed id) is a link that does not exist; the database away is a
     // 503 to retry, like every other call (errors.ts), never a 500.
-    errorHandler: (err: FastifyError, request, reply) => {
-      if (prepareUnavailable(err, request, reply)) return sendRotatorPage(reply, 503, rotatorErrorPage(home));
-      const status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
-      if (status === 429) return sendRotatorPage(reply, 429, rotatorBusyPage(home));
-      if (status >= 400 && status < 500) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
-      request.log.error({ err }, 'unexpected error');
-      return sendRotatorPage(reply, 500, rotatorErrorPage(home));
-    },
+    errorHandler: rotatorErrors,
     handler: async (request, reply) => {
-      const { userId } = request.params;
-      if (!ID.test(userId)) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
-      const cookie = cookieLastLink(request);
-      if (request.method === 'HEAD') {
-        const url = await previewRotator(app.db, { userId, cookieLastLink: cookie, pageUrl: pageUrl(userId) });
-        return url ? redirect(reply, url) : sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
-      }
-      const visit = await describeVisit(app.visitors, request);
-      const now = new Date();
-      const dest = await app.ledger.rotatorVisit({ userId, visit, cookieLastLink: cookie, now, pageUrl: pageUrl(userId) });
-      if (!dest) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
-      if (dest.mode === 'spillover' && dest.linkId && !visit.bot) {
-        // Set only where it is needed: spillover walks each person through the queue.
-        reply.header(
-          'set-cookie',
-          `${SPILLOVER_COOKIE}=${dest.linkId}; Path=${ROTATOR_PREFIX}${encodeURIComponent(userId)}; Max-Age=${SPILLOVER_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-        );
-      }
-      return redirect(reply, dest.url);
+      const segment = request.params.userId;
+      if (!ID.test(segment)) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
+      // Issue 32: /r/{handle} is resolved to the profile here, before the click path; an old
+      // handle redirects to the current address (a click counts once, there).
+      const target = await profileForSegment(app.db, segment, new Date());
+      if (target.moved)
+        return redirect(reply, `${apiPublicUrl}${ROTATOR_PREFIX}${encodeURIComponent(target.moved.handle ?? target.userId)}`);
+      return serveRotator(request, reply, target.userId, `${ROTATOR_PREFIX}${encodeURIComponent(segment)}`);
     },
   });
+
+  /** The rotator for one profile; `cookiePath` is the address the visitor used (spillover's cookie stays on it). */
+  async function serveRotator(request: FastifyRequest, reply: FastifyReply, userId: string, cookiePath: string) {
+    const cookie = cookieLastLink(request);
+    if (request.method === 'HEAD') {
+      const url = await previewRotator(app.db, { userId, cookieLastLink: cookie, pageUrl: pageUrl(userId) });
+      return url ? redirect(reply, url) : sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
+    }
+    const visit = await describeVisit(app.visitors, request);
+    const now = new Date();
+    const dest = await app.ledger.rotatorVisit({ userId, visit, cookieLastLink: cookie, now, pageUrl: pageUrl(userId) });
+    if (!dest) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
+    if (dest.mode === 'spillover' && dest.linkId && !visit.bot) {
+      // Set only where it is needed: spillover walks each person through the queue.
+      reply.header(
+        'set-cookie',
+        `${SPILLOVER_COOKIE}=${dest.linkId}; Path=${cookiePath}; Max-Age=${SPILLOVER_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+      );
+    }
+    return redirect(reply, dest.url);
+  }
+
+  // Issue 32: on a verified custom domain (routed here by the proxy with its Host header), `/go` and
+  // `/r` are the rotator of the profile the domain serves; any other host gets a neutral 404 page.
+  for (const url of ['/go', '/r']) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      config: { ...clickRateLimit(app.config.rateLimit.clicksPerMin), compress: false },
+      schema: { hide: true },
+      errorHandler: rotatorErrors,
+      handler: async (request, reply) => {
+        const userId = await app.customHosts.userFor(hostOf(request.hostname));
+        if (!userId) return sendRotatorPage(reply, 404, neutralNotFoundPage());
+        return serveRotator(request, reply, userId, url);
+      },
+    });
+  }
 
   // Any other address under /r/ (a trailing slash, a second segment) is a link that does not exist.
   await fastify.register(

@@ -10,6 +10,8 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   changePassword: jest.fn(),
   changeEmail: jest.fn(),
+  // Issue 32: the custom domain card (custom-domain-card.test.tsx).
+  getDomain: jest.fn(() => Promise.resolve({ domain: null })),
 }));
 // Issue 31: the page also lists API keys (api-keys-panel.test.tsx covers them); none here.
 jest.mock('@rotalink/shared-api/live', () => ({

@@ -6,6 +6,7 @@ import { useAsyncData } from '../../../components/use-async-data';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { ApiKeysPanel } from './api-keys-panel';
+import { CustomDomainCard } from '../../../components/vanity/custom-domain-card';
 
 /** /account — account settings (issue 13): change password, change email. Linked from the dashboard. */
 export function AccountSettingsPage() {
@@ -27,10 +28,14 @@ export function AccountSettingsPage() {
         <ErrorPanel message={errorText(profile.state.error, MESSAGES.loadProfileFailed, { serverText: false })} onRetry={profile.retry} />
       )}
       {profile.state.status === 'ready' && (
-        <div className="mem-grid-2">
-          <ChangePasswordForm />
-          <ChangeEmailForm currentEmail={profile.state.data.email} />
-        </div>
+        <>
+          <div className="mem-grid-2">
+            <ChangePasswordForm />
+            <ChangeEmailForm currentEmail={profile.state.data.email} />
+          </div>
+          {/* Issue 32: one custom domain per account. */}
+          <CustomDomainCard />
+        </>
       )}
       {/* Issue 31: a member's keys; a sub-profile signed in on its own has none to manage. */}
       {profile.state.status === 'ready' && profile.state.data.account === 'member' && <ApiKeysPanel />}

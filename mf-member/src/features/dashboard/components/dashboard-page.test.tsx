@@ -16,6 +16,8 @@ jest.mock('@rotalink/shared-api', () => ({
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getRotatorSettings: jest.fn(),
+  // Issue 32: no profile has a handle here (public-address.test.tsx covers handles).
+  getMyHandles: jest.fn(() => Promise.resolve({ handles: {} })),
   createPaymentSession: jest.fn(),
 }));
 jest.mock('@rotalink/shared-api/live', () => ({

@@ -4,6 +4,7 @@ import { CopyLink } from '../../../components/copy-link';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { addLinksPath, publicProfileUrl, statsPath } from '../../../components/public-link';
 import { ProfileQrCodes } from '../../../components/qr-codes/profile-qr-codes';
+import { useMyHandles } from '../../../components/use-my-handles';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isSubProfileAccount } from '../../../components/use-my-profile';
 import { LiveStatus } from '../../../components/live/live-status';
@@ -17,6 +18,8 @@ import { SubscriptionCard } from './subscription-card';
 /** /user — the member's dashboard (spec §2). */
 export function DashboardPage() {
   const { profile, subProfiles } = useDashboardData();
+  // Issue 32: the copy buttons and QR codes show a profile's handle address when it has one.
+  const handles = useMyHandles();
   usePageTitle('Dashboard');
   const deletion = useDeleteSubProfile(subProfiles.refresh);
   const me = profile.state.data;
@@ -70,7 +73,7 @@ export function DashboardPage() {
           <p className="mem-muted" style={{ marginTop: 0 }}>
             Share this link: visitors see your profile and click your links in order.
           </p>
-          <CopyLink url={publicProfileUrl(user.user_id)} label="your public link" />
+          <CopyLink url={publicProfileUrl(user.user_id, handles[user.user_id])} label="your public link" />
           <p style={{ margin: '12px 0 0' }}>
             Clicks in the last 24 hours: <ClickCountText count={clicks.counts[user.user_id]} />
           </p>
@@ -90,7 +93,7 @@ export function DashboardPage() {
             </Link>
           </div>
           <div style={{ marginTop: 12 }}>
-            <ProfileQrCodes userId={user.user_id} name={name || 'your profile'} initiallyOpen />
+            <ProfileQrCodes userId={user.user_id} handle={handles[user.user_id]} name={name || 'your profile'} initiallyOpen />
           </div>
         </section>
       </div>
@@ -108,6 +111,7 @@ export function DashboardPage() {
           {subProfiles.state.status === 'ready' && (
             <SubProfilesTable
               subProfiles={subProfiles.state.data}
+              handles={handles}
               clicks={clicks.counts}
               busyId={deletion.busyId}
               onDelete={deletion.remove}

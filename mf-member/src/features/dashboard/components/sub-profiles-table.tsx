@@ -14,10 +14,12 @@ interface Props {
   /** The row whose deletion is running. */
   busyId?: string | null;
   onDelete?: (sub: SubProfile) => void;
+  /** Issue 32: each profile's handle, by id (the copy buttons and QR codes use it). */
+  handles?: Record<string, string>;
 }
 
 /** The member's sub-profiles: a table on wide screens, stacked cards on phones (CSS only). */
-export function SubProfilesTable({ subProfiles, clicks = {}, busyId = null, onDelete }: Props) {
+export function SubProfilesTable({ subProfiles, clicks = {}, busyId = null, onDelete, handles = {} }: Props) {
   if (subProfiles.length === 0) {
     return (
       <EmptyState>
@@ -52,8 +54,8 @@ export function SubProfilesTable({ subProfiles, clicks = {}, busyId = null, onDe
               <td data-label="Phone">{sub.phone || '—'}</td>
               <td data-label="Link">
                 <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
-                  <CopyLink url={publicProfileUrl(sub.user_id)} label={`public link of ${name}`} />
-                  <ProfileQrCodes userId={sub.user_id} name={name} />
+                  <CopyLink url={publicProfileUrl(sub.user_id, handles[sub.user_id])} label={`public link of ${name}`} />
+                  <ProfileQrCodes userId={sub.user_id} handle={handles[sub.user_id]} name={name} />
                 </div>
               </td>
               {/* A no-break space: in the phone card's narrow label column "24 h" never splits ("Clicks 24 / h"). */}

@@ -19,6 +19,10 @@ import { AddLinksPage } from './add-links-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
+  // Issue 32: the handle form (its own tests: components/vanity).
+  getHandle: jest.fn((userId: string) =>
+    Promise.resolve({ user_id: userId, handle: null, page_url: '', rotator_url: '', old_handles: [] }),
+  ),
   // The rotator section of the page (its own tests: features/rotator).
   getRotatorSettings: jest.fn(() =>
     Promise.resolve({

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MESSAGES, PLAN, errorKind, errorText } from '@rotalink/shared-api';
-import { CopyLink } from '../../../components/copy-link';
 import { BackToDashboard, TitledPage } from '../../../components/page-frame';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { LiveStatus } from '../../../components/live/live-status';
 import { NotYourProfile } from '../../../components/not-your-profile';
 import { ProfileGone } from '../../../components/profile-gone';
-import { publicProfileUrl, statsPath } from '../../../components/public-link';
+import { statsPath } from '../../../components/public-link';
+import { PublicAddress } from '../../../components/vanity/public-address';
 import { SubscribeButton } from '../../../components/subscribe-button';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useProfileOwner } from '../../../components/use-profile-owner';
@@ -149,7 +149,7 @@ export function AddLinksPage() {
       </header>
 
       <section className="mem-card" aria-label="Public page and plan usage" style={{ display: 'grid', gap: 12 }}>
-        <CopyLink url={publicProfileUrl(userId)} label="public link" />
+        <PublicAddress userId={userId} />
         <LinkUsage used={used} />
         <LiveStatus stale={links.stale} />
       </section>

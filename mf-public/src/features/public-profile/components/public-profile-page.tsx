@@ -6,12 +6,19 @@ import { usePublicPage, type LinksState } from '../hooks/use-public-page';
 import { CompletedLinks } from './completed-links';
 import { LinkQueue, LinkQueueSkeleton } from './link-queue';
 import { ProfileHeader, ProfileHeaderSkeleton } from './profile-header';
+import { HandleVisitorPage, HostVisitorPage } from './vanity-visitor-page';
 import '../../../components/public.css';
 import './public-profile.css';
 
-/** /profile?userId= — the visitor page (spec §2, §4, §8). */
-export function PublicProfilePage() {
+/**
+ * /profile?userId= — the visitor page (spec §2, §4, §8). Issue 32: the shell passes `handle` for
+ * `/{handle}` and `host` on a member's custom domain; the page is the same once the profile is known.
+ */
+export function PublicProfilePage({ handle, host }: { handle?: string; host?: string } = {}) {
   const [params] = useSearchParams();
+  const render = (userId: string) => <VisitorPage key={userId} userId={userId} />;
+  if (handle) return <HandleVisitorPage handle={handle} render={render} />;
+  if (host) return <HostVisitorPage host={host} render={render} />;
   const userId = params.get('userId')?.trim() ?? '';
   if (!userId) {
     return (
