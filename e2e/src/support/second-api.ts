@@ -28,14 +28,15 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
   }
 }
 
-export async function startSecondApi(): Promise<ApiNode> {
+/** `extraEnv`: variables on top of the harness API's (issue 32: its own DNS server for custom domains). */
+export async function startSecondApi(extraEnv: Record<string, string> = {}): Promise<ApiNode> {
   const { root, tmp, apiEnv } = stack();
   const port = await freePort();
   const logFile = join(tmp, 'logs', `api-2-${port}.log`);
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [join(root, 'server/dist/server.js')], {
     cwd: tmp,
-    env: { ...process.env, NODE_ENV: 'test', ...apiEnv, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, NODE_ENV: 'test', ...apiEnv, ...extraEnv, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

@@ -12,7 +12,7 @@ export interface CorsOptions {
    * Issue 32: origins allowed besides the fixed list, asked only for an origin not on it (a
    * verified custom domain's page calls the API from its own origin).
    */
-  extraOrigin?: (origin: string) => Promise<boolean>;
+  extraOrigin?: (origin: string, url: string) => Promise<boolean>;
 }
 
 /**
@@ -69,7 +69,7 @@ export const cors = fp(
       setCors(request, reply);
       const origin = request.headers.origin;
       if (!o.extraOrigin || origin === undefined || allowed.has(origin)) return finish(request, reply, done);
-      o.extraOrigin(origin).then(
+      o.extraOrigin(origin, request.url).then(
         (ok) => {
           if (ok) reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', exposed);
           finish(request, reply, done);
