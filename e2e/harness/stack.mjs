@@ -93,7 +93,8 @@ export async function startApi({ port, tmp, env, name = 'api' }) {
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const url = `http://${HOST}:${port}`;
-  await waitForHttp(`${url}/healthz`, { child, logFile });
+  // 90 s: on a 2-core machine shared by several suites, loading the API alone took 30 s of wall clock (1.3 s of CPU).
+  await waitForHttp(`${url}/healthz`, { child, logFile, timeoutMs: 90_000 });
   return { url, child, logFile };
 }
 

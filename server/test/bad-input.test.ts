@@ -49,6 +49,9 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   },
   updateConversionSettings: { user_id: m.userId, currency: 'EUR', attribution_days: 30, notify_first_conversion: false },
   rotatePostbackKey: { user_id: m.userId },
+  // Issue 32: handles and custom domains.
+  updateHandle: { user_id: m.userId, handle: 'valid-handle' },
+  addDomain: { hostname: 'go.example.com' },
   adminLogin: { username: 'admin', password: 'password1' },
   deleteUser: { user_id: m.userId },
   updateUser: {
