@@ -49,6 +49,9 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   changePassword: { currentPassword: 'password1', newPassword: 'password2' },
   changeEmail: { newEmail: 'new@example.com', currentPassword: 'password1' },
   confirmEmail: { token: 'abcdef' },
+  // Issue 32: handles and custom domains.
+  updateHandle: { user_id: m.userId, handle: 'valid-handle' },
+  addDomain: { hostname: 'go.example.com' },
   adminLogin: { username: 'admin', password: 'password1' },
   deleteUser: { user_id: m.userId },
   updateUser: {
