@@ -141,6 +141,14 @@ export const rows: Row[] = [
     input: async (w) => ({ body: { user_id: w.sub, mode: 'fulfillment' } }),
     expect: ownersOfS,
   },
+  // Issue 32: a profile's handle is managed like its rotator; the custom domain is the signed-in account's own.
+  { call: 'getHandle', what: 'of S', input: async (w) => ({ query: { user_id: w.sub } }), expect: ownersOfS },
+  { call: 'updateHandle', what: 'of S', input: async (w) => ({ body: { user_id: w.sub, handle: null } }), expect: ownersOfS },
+  { call: 'getMyHandles', what: 'own handles', input: async () => ({}), expect: ownAccount },
+  { call: 'getDomain', what: 'own domain', input: async () => ({}), expect: ownAccount },
+  { call: 'addDomain', what: 'own domain', input: async () => ({ body: { hostname: 'go.example.com' } }), expect: ownAccount },
+  { call: 'verifyDomain', what: 'own domain', input: async () => ({ body: {} }), expect: ownAccount },
+  { call: 'removeDomain', what: 'own domain', input: async () => ({ body: {} }), expect: ownAccount },
   // The stats are the admin's to read too (issue 15).
   {
     call: 'getStatsSummary',
