@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { http } from '@rotalink/shared-api';
+import { loadConfigOnce } from '../config/load-config';
 import { RemotePage } from '../federation/remote-page';
 import { RequireToken } from './require-token';
 import { HANDLE_SEGMENT, ROUTES } from './route-table';
@@ -35,8 +35,10 @@ function HandleRotator() {
   const valid = HANDLE_SEGMENT.test(`/${handle}`);
   useEffect(() => {
     if (!valid) return;
-    const base = (http.defaults.baseURL ?? '').replace(/\/+$/, '');
-    window.location.replace(`${base}/r/${encodeURIComponent(handle.toLowerCase())}`);
+    void loadConfigOnce().then((config) => {
+      const base = config.apiBase.replace(/\/+$/, '');
+      window.location.replace(`${base}/r/${encodeURIComponent(handle.toLowerCase())}`);
+    });
   }, [handle, valid]);
   return valid ? null : <Navigate to="/" replace />;
 }
