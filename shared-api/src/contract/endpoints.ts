@@ -76,6 +76,7 @@ import {
   RotatePostbackKeyBody,
   UpdateConversionSettingsBody,
 } from './conversions';
+import {
   AddDomainBody,
   AllowedDomainOk,
   AllowedDomainQuery,

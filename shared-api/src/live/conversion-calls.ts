@@ -1,9 +1,4 @@
 import {
-  http,
-  requestOf,
-  toApiError,
-  type CallInput,
-  type CallPath,
   type ConversionSettings,
   type RecentConversions,
   type StatsRangeQuery,
@@ -12,19 +7,10 @@ import {
 import { conversionPaths } from '../paths/conversions';
 import { download, type Download } from './download';
 import { queryOf } from './query';
+import { send } from './send';
 
-/**
- * Issue 30: the conversion calls of the member's pages, in this entry (bundled by the pages that
- * use them) rather than in the singleton, like the stats calls (decision 0071).
- */
-async function send<T>(path: CallPath, input: CallInput): Promise<T> {
-  const { config, bearer } = requestOf(path, input);
-  try {
-    return (await http.request<T>(config)).data;
-  } catch (err) {
-    throw toApiError(err, bearer);
-  }
-}
+// Issue 30: the conversion calls of the member's pages, in this entry (bundled by the pages that
+// use them) rather than in the singleton, like the stats calls (decision 0071).
 
 /** The profile's postback key, URLs and settings (made with a fresh key the first time). */
 export const getConversionSettings = (userId: string) =>
