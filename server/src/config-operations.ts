@@ -5,6 +5,11 @@ import { fail, int, str, type Env } from './config-values';
 export interface OperationsConfig {
   /** SHUTDOWN_TIMEOUT_MS: SIGTERM to exit at most this long; what is still running then is cut off (exit 1). */
   shutdownTimeoutMs: number;
+  /**
+   * DRAIN_GRACE_MS: after SIGTERM, how long idle kept-alive connections stay open while the proxy
+   * notices the node's /readyz 503 (drain.ts). Kept below SHUTDOWN_TIMEOUT_MS.
+   */
+  drainGraceMs: number;
   /** MIGRATE_WAIT_MS: how long a starting node waits for another node's migration before giving up. */
   migrateWaitMs: number;
   /**
@@ -29,8 +34,10 @@ export function loadOperationsConfig(env: Env, port: number): OperationsConfig {
   const metricsPort = str(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535);
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port)
     fail('METRICS_PORT', `must differ from PORT (${port}): metrics are never served on the public port`);
+  const shutdownTimeoutMs = int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000);
   return {
-    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    shutdownTimeoutMs,
+    drainGraceMs: Math.min(int(env, 'DRAIN_GRACE_MS', 3_000, 0, 60_000), Math.floor(shutdownTimeoutMs / 2)),
     migrateWaitMs: int(env, 'MIGRATE_WAIT_MS', 600_000, 0, 86_400_000),
     metrics: metricsPort === undefined ? undefined : { port: metricsPort, host: str(env, 'METRICS_HOST') ?? '127.0.0.1' },
   };

@@ -84,6 +84,7 @@ export interface Config {
   linkCheck: BackgroundConfig['linkCheck'];
   /** Issue 28: shutdown bound, migration wait, metrics listener (config-operations.ts). */
   shutdownTimeoutMs: OperationsConfig['shutdownTimeoutMs'];
+  drainGraceMs: OperationsConfig['drainGraceMs'];
   migrateWaitMs: OperationsConfig['migrateWaitMs'];
   metrics: OperationsConfig['metrics'];
   /** Issue 32: custom domains (config-domains.ts). */

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     force.unref();
     try {
-      await drainAndClose(app, app.drain);
+      await drainAndClose(app, app.drain, config.drainGraceMs);
       metricsServer?.closeAllConnections();
       metricsServer?.close();
       inUse?.release();

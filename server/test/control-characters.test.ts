@@ -52,6 +52,9 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   // Issue 32: handles and custom domains.
   updateHandle: { user_id: m.userId, handle: 'valid-handle' },
   addDomain: { hostname: 'go.example.com' },
+  // Issue 30: the conversion settings.
+  updateConversionSettings: { user_id: m.userId, currency: 'USD', attribution_days: 30 },
+  rotatePostbackKey: { user_id: m.userId },
   adminLogin: { username: 'admin', password: 'password1' },
   deleteUser: { user_id: m.userId },
   updateUser: {

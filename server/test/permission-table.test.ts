@@ -149,6 +149,28 @@ export const rows: Row[] = [
   { call: 'addDomain', what: 'own domain', input: async () => ({ body: { hostname: 'go.example.com' } }), expect: ownAccount },
   { call: 'verifyDomain', what: 'own domain', input: async () => ({ body: {} }), expect: ownAccount },
   { call: 'removeDomain', what: 'own domain', input: async () => ({ body: {} }), expect: ownAccount },
+  // Issue 30: the postback settings are managed like the rotator; the conversions read like the
+  // stats (their revenue is in the summary the admin reads).
+  { call: 'getConversionSettings', what: 'of S', input: async (w) => ({ query: { user_id: w.sub } }), expect: ownersOfS },
+  {
+    call: 'updateConversionSettings',
+    what: 'of S',
+    input: async (w) => ({ body: { user_id: w.sub, attribution_days: 14 } }),
+    expect: ownersOfS,
+  },
+  { call: 'rotatePostbackKey', what: 'of S', input: async (w) => ({ body: { user_id: w.sub } }), expect: ownersOfS },
+  {
+    call: 'getRecentConversions',
+    what: 'of S',
+    input: async (w) => ({ query: { user_id: w.sub } }),
+    expect: { ...ownersOfS, admin: 'allowed' },
+  },
+  {
+    call: 'downloadConversionsCsv',
+    what: 'of S',
+    input: async (w) => ({ query: { user_id: w.sub, ...range() } }),
+    expect: { ...ownersOfS, admin: 'allowed' },
+  },
   // The stats are the admin's to read too (issue 15).
   {
     call: 'getStatsSummary',

@@ -19,7 +19,7 @@ describe('drain: readiness and liveness', () => {
     try {
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/livez' })).json()).toEqual({ status: 'ok' });
-      const drained = drainAndClose(app, app.drain);
+      const drained = drainAndClose(app, app.drain, 50);
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ status: 'unavailable', code: 'unavailable', down: ['node (shutting down)'] });

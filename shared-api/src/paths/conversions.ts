@@ -10,7 +10,7 @@ export const conversionPaths = {
   getConversionSettings: { method: 'GET', url: '/api/conversions/settings', auth: 'member' },
   updateConversionSettings: { method: 'PUT', url: '/api/conversions/settings', auth: 'member' },
   rotatePostbackKey: { method: 'POST', url: '/api/conversions/rotate-key', auth: 'member' },
-  getRecentConversions: { method: 'GET', url: '/api/conversions/recent', auth: 'member' },
+  getRecentConversions: { method: 'GET', url: '/api/conversions/recent', auth: 'signed-in' },
   downloadConversionsCsv: { method: 'GET', url: '/api/stats/conversions.csv', auth: 'signed-in' },
 } as const satisfies Record<string, CallPath>;
 
