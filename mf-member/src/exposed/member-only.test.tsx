@@ -11,6 +11,7 @@ import { renderPage } from '../test-utils/render-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
+  ...jest.requireActual('../test-utils/section-stubs').sharedApiSections(),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getAboutProfile: jest.fn(),
@@ -21,6 +22,7 @@ jest.mock('@rotalink/shared-api', () => ({
 // Issue 15's live polls: never answered here (their own tests cover them).
 jest.mock('@rotalink/shared-api/live', () => ({
   ...jest.requireActual('@rotalink/shared-api/live'),
+  ...jest.requireActual('../test-utils/section-stubs').liveSections(),
   pollMemberLinks: jest.fn(() => new Promise(() => {})),
   getStatsProfiles: jest.fn(() => new Promise(() => {})),
 }));

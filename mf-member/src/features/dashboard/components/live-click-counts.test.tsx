@@ -10,6 +10,7 @@ import { DashboardPage } from './dashboard-page';
 jest.mock('../../../components/qr-codes/qr-render', () => jest.requireActual('../../../test-utils/fixtures').fakeQrRender);
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
+  ...jest.requireActual('../../../test-utils/section-stubs').sharedApiSections(),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getRotatorSettings: jest.fn(),

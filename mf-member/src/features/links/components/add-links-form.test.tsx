@@ -7,22 +7,17 @@ import { AddLinksPage } from './add-links-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
-  // The rotator section of the page (its own tests: features/rotator).
-  getRotatorSettings: jest.fn(() =>
-    Promise.resolve({
-      rotator_url: 'http://localhost:4000/r/u_member1',
-      mode: 'fulfillment',
-      on_finish: 'page',
-      backup_url: null,
-      unique_window_hours: 0,
-      filter_bots: true,
-    }),
-  ),
+  // The page's other sections, each tested on its own.
+  ...jest.requireActual('../../../test-utils/section-stubs').sharedApiSections(),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
   addLink: jest.fn(),
   createPaymentSession: jest.fn(),
+}));
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
+  ...jest.requireActual('../../../test-utils/section-stubs').liveSections(),
 }));
 const mockProfile = getProfile as jest.MockedFunction<typeof getProfile>;
 const mockLinks = getMemberLinks as jest.MockedFunction<typeof getMemberLinks>;

@@ -19,21 +19,8 @@ import { AddLinksPage } from './add-links-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
-  // Issue 32: the handle form (its own tests: components/vanity).
-  getHandle: jest.fn((userId: string) =>
-    Promise.resolve({ user_id: userId, handle: null, page_url: '', rotator_url: '', old_handles: [] }),
-  ),
-  // The rotator section of the page (its own tests: features/rotator).
-  getRotatorSettings: jest.fn(() =>
-    Promise.resolve({
-      rotator_url: 'http://localhost:4000/r/u_member1',
-      mode: 'fulfillment',
-      on_finish: 'page',
-      backup_url: null,
-      unique_window_hours: 0,
-      filter_bots: true,
-    }),
-  ),
+  // The page's other sections, each tested on its own.
+  ...jest.requireActual('../../../test-utils/section-stubs').sharedApiSections(),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   // Asked only for an id missing from the member's lists (404 = deleted, use-profile-owner.ts).
@@ -46,20 +33,7 @@ jest.mock('@rotalink/shared-api', () => ({
 jest.mock('@rotalink/shared-api/live', () => ({
   ...jest.requireActual('@rotalink/shared-api/live'),
   pollMemberLinks: jest.fn(),
-  // The conversion tracking section of the page (issue 30).
-  getConversionSettings: jest.fn(() =>
-    Promise.resolve({
-      user_id: 'u_member1',
-      postback_url: 'http://localhost:4000/api/conversions/postback?profile_id=u_member1&key=k',
-      pixel_url: 'http://localhost:4000/px/u_member1.gif?click_id={click_id}',
-      postback_key: 'k',
-      key_created_at: '2026-11-27T00:00:00.000Z',
-      currency: 'USD',
-      attribution_days: 30,
-      notify_first_conversion: false,
-      currencies: ['EUR', 'USD'],
-    }),
-  ),
+  ...jest.requireActual('../../../test-utils/section-stubs').liveSections(),
 }));
 const m = {
   getProfile: getProfile as jest.MockedFunction<typeof getProfile>,

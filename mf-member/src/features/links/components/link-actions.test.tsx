@@ -7,6 +7,7 @@ import { AddLinksPage } from './add-links-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
+  ...jest.requireActual('../../../test-utils/section-stubs').sharedApiSections(),
   // The rotator section of the page (its own tests: features/rotator).
   getRotatorSettings: jest.fn(() =>
     Promise.resolve({
@@ -23,6 +24,10 @@ jest.mock('@rotalink/shared-api', () => ({
   getMemberLinks: jest.fn(),
   resetLink: jest.fn(),
   deleteLink: jest.fn(),
+}));
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
+  ...jest.requireActual('../../../test-utils/section-stubs').liveSections(),
 }));
 const mockLinks = getMemberLinks as jest.MockedFunction<typeof getMemberLinks>;
 const mockReset = resetLink as jest.MockedFunction<typeof resetLink>;

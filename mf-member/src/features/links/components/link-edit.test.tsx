@@ -7,6 +7,7 @@ import { AddLinksPage } from './add-links-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
+  ...jest.requireActual('../../../test-utils/section-stubs').sharedApiSections(),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
@@ -17,6 +18,7 @@ jest.mock('@rotalink/shared-api', () => ({
 // Issue 15's live poll of the lists: never answered here (add-links-page.test.tsx covers it).
 jest.mock('@rotalink/shared-api/live', () => ({
   ...jest.requireActual('@rotalink/shared-api/live'),
+  ...jest.requireActual('../../../test-utils/section-stubs').liveSections(),
   pollMemberLinks: jest.fn(() => new Promise(() => {})),
 }));
 const mockLinks = getMemberLinks as jest.MockedFunction<typeof getMemberLinks>;

@@ -19,12 +19,17 @@ import { AddLinksPage } from './add-links-page';
 
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
+  ...jest.requireActual('../../../test-utils/section-stubs').sharedApiSections(),
   getRotatorSettings: jest.fn(() => new Promise(() => {})), // the rotator section has its own tests
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
   pauseLink: jest.fn(),
   checkLink: jest.fn(),
+}));
+jest.mock('@rotalink/shared-api/live', () => ({
+  ...jest.requireActual('@rotalink/shared-api/live'),
+  ...jest.requireActual('../../../test-utils/section-stubs').liveSections(),
 }));
 const mockLinks = getMemberLinks as jest.MockedFunction<typeof getMemberLinks>;
 const mockPause = pauseLink as jest.MockedFunction<typeof pauseLink>;
