@@ -191,7 +191,7 @@ export interface AddedLink {
 export async function addLink(
   app: FastifyInstance,
   member: Member,
-  link: { link: string; max_clicks: number | null; name?: string; user_id?: string },
+  link: { link: string; max_clicks: number | null; name?: string; user_id?: string; click_param?: string | null },
 ): Promise<AddedLink> {
   const res = await app.inject({
     method: 'POST',

@@ -8,11 +8,7 @@ import { Id, Nullable, strict } from './common';
  * the currency's minor-unit digits ('12.50' USD, '300' JPY): exact, never a float.
  */
 
-/** The macros a link URL may hold; each is replaced, URL-encoded, when the visitor is sent on. */
-export const LINK_MACROS = ['{click_id}', '{link_id}', '{profile_id}', '{source}'] as const;
-/** A link's appended click-id parameter: a query parameter name as networks use them (subid, s2, aff_sub). */
-export const CLICK_PARAM_PATTERN = '^[A-Za-z0-9_.\\-\\[\\]]{1,40}$';
-export const ClickParam = Type.String({ pattern: CLICK_PARAM_PATTERN, maxLength: 40 });
+/* The link macros and the click-id parameter's rule: rules/click-param.ts (the server and the link form share it). */
 
 export const MIN_ATTRIBUTION_DAYS = 1;
 /** Raw click events are kept 90 days (CLICK_EVENTS_RETENTION_DAYS): a click must still be there to attribute. */

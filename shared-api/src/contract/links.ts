@@ -25,6 +25,8 @@ export const MemberLink = Type.Composite([
   Type.Object({
     counted_clicks: Type.Optional(Type.Integer({ minimum: 0 })),
     all_clicks: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Issue 30: the query parameter the click id is appended as (null: none); the owner's only. */
+    click_param: Type.Optional(Nullable(Type.String())),
   }),
 ]);
 export type MemberLink = Static<typeof MemberLink>;
@@ -81,6 +83,11 @@ export type UserIdQuery = Static<typeof UserIdQuery>;
 const LinkUrl = Type.String({ minLength: 1, maxLength: MAX_URL });
 /** A whole number of clicks ≥ 1, or null for unlimited (∞). */
 const MaxClicks = Nullable(Type.Integer({ minimum: 1, maximum: MAX_CLICKS }));
+/**
+ * Issue 30: the query parameter to append the click id as (rules/click-param.ts, checked by the
+ * server with its own message); null or '' for none. The length bound here only keeps junk out.
+ */
+const ClickParam = Type.Optional(Nullable(Type.String({ maxLength: 200 })));
 
 /** The URL rule of spec §5 is checked by the server's link service, which also normalises 'www.'. */
 export const AddLinkBody = Type.Object(
@@ -89,6 +96,7 @@ export const AddLinkBody = Type.Object(
     max_clicks: MaxClicks,
     name: Type.Optional(Type.String({ maxLength: MAX_NAME })),
     user_id: Id,
+    click_param: ClickParam,
   },
   strict,
 );
@@ -107,6 +115,7 @@ export const UpdateLinkBody = Type.Object(
     name: Type.Optional(Type.String({ maxLength: MAX_NAME })),
     link: Type.Optional(LinkUrl),
     max_clicks: Type.Optional(MaxClicks),
+    click_param: ClickParam,
   },
   strict,
 );
@@ -141,7 +150,17 @@ export type IncrementClicksBody = Static<typeof IncrementClicksBody>;
  * visitor page shows its message as information, not as a success. Optional: an API from before
  * it did not send it, and remotes deploy on their own schedule.
  */
-export const IncrementClicksOk = Type.Object({ message: Type.String(), counted: Type.Optional(Type.Boolean()), link: Link });
+/**
+ * `destination` (issue 30): where the visitor page opens the link — its URL with the macros
+ * ({click_id}, {link_id}, {profile_id}, {source}) replaced and the click id appended as the
+ * link's `click_param`. Optional like `counted`: without it the page opens `link.link`.
+ */
+export const IncrementClicksOk = Type.Object({
+  message: Type.String(),
+  counted: Type.Optional(Type.Boolean()),
+  link: Link,
+  destination: Type.Optional(Type.String()),
+});
 export type IncrementClicksOk = Static<typeof IncrementClicksOk>;
 
 export const UserLinksOk = Type.Object({ links: Type.Array(Link) });

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Issue 30: conversions.
  *
- * - `click_events.click_id`: the click's public id (modules/conversions/click-ids.ts). It starts
+ * - `click_events.click_id`: the click's public id (modules/traffic/click-ids.ts). It starts
  *   with the click's time, so a postback finds its click through the existing
  *   (user_id, created_at) index: no index of its own, no extra write per click.
  * - `links.click_param`: a query parameter to append the click id as (`subid`, `aff_sub`…); null: none.

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { activate, addLink, bearer, signupMember, type Member } from '../../../test/helpers';
 import type { Db } from '../../db/database';
 import { clickAt } from '../stats/stats.test-helper';
-import { mintClickId } from './click-ids';
 
 export interface Seller {
   member: Member;
@@ -26,10 +25,7 @@ export async function seller(app: FastifyInstance, db: Db, name = 'Offer'): Prom
   return { member, linkId: link.id, key: settings.json().postback_key };
 }
 
-/**
- * A counted page click on the link at `at` through the real click path, and its click id. Until
- * the click path mints ids itself, the id is minted here and put on the click's event row.
- */
+/** A counted page click on the link at `at` through the real click path, and the click id the ledger minted for it. */
 export async function clickWithId(app: FastifyInstance, db: Db, s: Seller, at: Date, visitor = `v-${Math.random()}`): Promise<string> {
   await clickAt(app, s.member.userId, { at, target: s.linkId, visitor });
   const row = await db
@@ -39,10 +35,8 @@ export async function clickWithId(app: FastifyInstance, db: Db, s: Seller, at: D
     .where('created_at', '=', at.toISOString())
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  if (row.click_id) return row.click_id;
-  const id = mintClickId(at);
-  await db.updateTable('click_events').set({ click_id: id }).where('id', '=', row.id).execute();
-  return id;
+  if (!row.click_id) throw new Error('the counted click got no click id');
+  return row.click_id;
 }
 
 export const postbackUrl = (s: Seller, q: Record<string, string>) =>

@@ -1,5 +1,5 @@
 import { BadRequest } from '../../errors';
-import { clickTimeOf } from './click-ids';
+import { clickTimeOf } from '../traffic';
 import { isCurrency, parseAmount } from './money';
 
 /** The postback's fields, from the query and (POST) the JSON or form body; the body wins. */

@@ -10,6 +10,7 @@ import { findUserById } from '../users';
 import { countLinks, insertLink, nextPosition } from './links.repository';
 import type { NewLinkRow } from './links.table';
 import { normaliseLinkUrl } from './link-url';
+import { storedClickParam } from './click-param';
 
 export const PLAN_NEEDED = 'An active plan is needed to add links. Please subscribe first.';
 export const LINK_LIMIT = `A profile can have at most ${PLAN.linksPerProfile} links.`;
@@ -27,6 +28,7 @@ export async function addLink(opts: {
 }): Promise<NewLinkRow & { id: string; clicks: number; max_clicks: number | null }> {
   const { db, body } = opts;
   const url = normaliseLinkUrl(body.link);
+  const clickParam = storedClickParam(body.click_param);
   return db.transaction().execute(async (trx) => {
     await lockProfileRow(trx, opts.profile.id);
     // Read again under the lock: deleted since the access check → the same 404 as an unknown id.
@@ -46,6 +48,7 @@ export async function addLink(opts: {
       max_clicks: body.max_clicks,
       position: await nextPosition(trx, target.id),
       created_at: nowIso(),
+      click_param: clickParam,
     };
     await insertLink(trx, row);
     return row;

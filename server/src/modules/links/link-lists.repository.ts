@@ -40,6 +40,7 @@ const memberLinks = precompiled((db: Db, userId: string) =>
       'l.max_clicks',
       'l.counted_clicks',
       'l.all_clicks',
+      'l.click_param',
       'l.paused_at',
       'l.paused_by',
       'l.pause_reason',

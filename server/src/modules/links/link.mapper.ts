@@ -24,12 +24,25 @@ export function toLinkLists(rows: LinkFields[]): LinkLists {
 export type MemberLinkFields = LinkFields &
   Pick<
     LinkRow,
-    'counted_clicks' | 'all_clicks' | 'paused_at' | 'paused_by' | 'pause_reason' | 'last_check_at' | 'last_check_ok' | 'last_check_result'
+    | 'counted_clicks'
+    | 'all_clicks'
+    | 'click_param'
+    | 'paused_at'
+    | 'paused_by'
+    | 'pause_reason'
+    | 'last_check_at'
+    | 'last_check_ok'
+    | 'last_check_result'
   >;
 
 /** The owner's view of a link: `clicks` burn the cap; the two totals are lifetime (issue 14). */
 export function linkRowToMemberLink(row: MemberLinkFields): MemberLink {
-  return { ...linkRowToLink(row), counted_clicks: Number(row.counted_clicks), all_clicks: Number(row.all_clicks) };
+  return {
+    ...linkRowToLink(row),
+    counted_clicks: Number(row.counted_clicks),
+    all_clicks: Number(row.all_clicks),
+    click_param: row.click_param ?? null,
+  };
 }
 
 /** The last health check of a link (issue 16), or null when it was never checked. */

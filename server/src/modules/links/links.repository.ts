@@ -48,7 +48,7 @@ export async function resetLinkToEnd(db: DbOrTrx, linkId: string, userId: string
 }
 
 /** The fields updateLink may change; absent ones stay. */
-export type LinkChanges = Partial<Pick<LinkRow, 'name' | 'url' | 'max_clicks'>>;
+export type LinkChanges = Partial<Pick<LinkRow, 'name' | 'url' | 'max_clicks' | 'click_param'>>;
 
 /**
  * Issue 13: a link's name / URL / cap in ONE statement (no read-then-write), so it is atomic

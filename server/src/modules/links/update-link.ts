@@ -4,6 +4,7 @@ import { BadRequest, NotFound } from '../../errors';
 import type { UserRow } from '../users';
 import { LINK_NOT_FOUND } from './link-messages';
 import { normaliseLinkUrl } from './link-url';
+import { storedClickParam } from './click-param';
 import { updateLinkFields, type LinkChanges } from './links.repository';
 import type { LinkRow } from './links.table';
 
@@ -23,6 +24,7 @@ export async function updateLink(opts: { db: Db; profile: Pick<UserRow, 'id'>; b
   if (body.name !== undefined) changes.name = body.name.trim();
   if (body.link !== undefined) changes.url = normaliseLinkUrl(body.link);
   if (body.max_clicks !== undefined) changes.max_clicks = body.max_clicks;
+  if (body.click_param !== undefined) changes.click_param = storedClickParam(body.click_param);
   if (Object.keys(changes).length === 0) throw new BadRequest(NOTHING_TO_CHANGE);
   const row = await updateLinkFields(db, body.link_id, profile.id, changes);
   if (!row) throw new NotFound(LINK_NOT_FOUND);

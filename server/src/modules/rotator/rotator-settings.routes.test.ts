@@ -145,6 +145,7 @@ describe.each(engines)('rotator settings API (%s)', (engine) => {
       max_clicks: 5,
       counted_clicks: 2,
       all_clicks: 3,
+      click_param: null,
     });
     const pub = (await t.app.inject({ method: 'GET', url: `/api/public/userliks?user_id=${m.userId}` })).json();
     expect(pub.pending[0]).toEqual({ id: link.id, name: '', link: 'https://a.example.com', clicks: 1, max_clicks: 5 });

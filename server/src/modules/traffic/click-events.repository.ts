@@ -15,11 +15,24 @@ export interface ClickEventInput {
   visitor: string;
   /** The profile looks this visitor up later (unique window or spillover): index the event by visitor. */
   tracked: boolean;
+  /** Issue 30: a counted click sent on to a link gets its public id (click-ids.ts); null otherwise (decision 0151). */
+  clickId: string | null;
 }
 
-const EVENT_COLUMNS = ['created_at', 'user_id', 'link_id', 'source', 'verdict', 'device', 'referrer_host', 'visitor', 'tracked'] as const;
+const EVENT_COLUMNS = [
+  'created_at',
+  'user_id',
+  'link_id',
+  'source',
+  'verdict',
+  'device',
+  'referrer_host',
+  'visitor',
+  'tracked',
+  'click_id',
+] as const;
 /** Their PostgreSQL types (migration 0006), for the batch's one statement (rollups-write.repository.ts). */
-const EVENT_COLUMN_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'integer'] as const;
+const EVENT_COLUMN_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'integer', 'text'] as const;
 
 /**
  * The click events of one group-commit batch as one table write, inserted with the batch's
@@ -43,6 +56,7 @@ export function clickEventsWrite(events: readonly ClickEventInput[]): TableWrite
       referrer_host: e.referrerHost,
       visitor: e.visitor,
       tracked: e.tracked ? 1 : 0,
+      click_id: e.clickId,
     })),
   };
 }

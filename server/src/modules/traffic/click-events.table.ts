@@ -30,7 +30,7 @@ export interface ClickEventsTable {
    * spillover mode): only those events are in the per-visitor index, so the others cost less.
    */
   tracked: Generated<number>;
-  /** Issue 30: the click's public id (conversions/click-ids.ts); null before conversions, or for a click not sent on. */
+  /** Issue 30: the click's public id (click-ids.ts, decision 0151); null before conversions, or for a click not sent on. */
   click_id: Generated<string | null>;
 }
 export type ClickEventRow = Selectable<ClickEventsTable>;

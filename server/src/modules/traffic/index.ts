@@ -32,3 +32,6 @@ export type {
 export type { ClickedLink } from './link-clicks.repository';
 export type { Visit } from './verdict';
 export { utcDay, VisitorHasher } from './visitor-keys';
+// Issue 30: the ledger mints a counted click's id and says where its visitor is sent on.
+export { CLICK_ID_LENGTH, clickTimeOf, mintClickId } from './click-ids';
+export { destinationUrl, type ClickFacts } from './destination';

@@ -21,6 +21,8 @@ const LINK_COLUMNS = [
   'created_at',
   'counted_clicks',
   'all_clicks',
+  // Issue 30: where the click id goes on the way to the link (destination.ts).
+  'click_param',
 ] as const;
 
 /** A link as the click statements return it (its queue and click columns). */

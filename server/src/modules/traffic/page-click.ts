@@ -15,6 +15,8 @@ import {
   type ClickedLink,
 } from './link-clicks.repository';
 import { verdictFor, type ClickRules, type Visit } from './verdict';
+import { mintClickId } from './click-ids';
+import { destinationUrl } from './destination';
 
 export { LINK_NOT_FOUND };
 export const LINK_COMPLETED = 'This link has reached its click limit.';
@@ -25,6 +27,10 @@ export interface PageClick {
   verdict: ClickVerdictValue;
   /** This click filled the link and a subscriber queued the owner's notice (issue 16) in its transaction. */
   notified: boolean;
+  /** Issue 30: a counted click's public id; null for a bot or a repeat (decision 0151). */
+  clickId: string | null;
+  /** Where the visitor page sends the visitor: the link's URL with its macros and click-id parameter applied. */
+  destination: string;
 }
 
 /** Why the queue refused a click (read only after the atomic statement refused it). */
@@ -56,10 +62,23 @@ export async function applyPageClick(batch: ClickBatch, o: PageClickInput): Prom
   const verdict = await verdictFor(batch, { visit: o.visit, rules, userId: o.userId, linkId: o.linkId, now: o.now });
   const link = verdict === 'counted' ? await clickIfQueueHead(trx, o.linkId) : await uncountedClickIfQueueHead(trx, o.linkId);
   if (!link) return refusal(trx, o.linkId);
-  await batch.record(pageClickEvent(o, link, verdict, rules));
+  const event = pageClickEvent(o, link, verdict, rules);
+  await batch.record(event);
   // The click that filled the link: its subscribers (the owner's mail, issue 16) act in this same transaction.
   const notified = verdict === 'counted' && filledBy(link) ? await batch.linkFilled(link) : false;
-  return { link, verdict, notified };
+  return sentOn(link, verdict, notified, event.clickId);
+}
+
+/** The answer of an accepted page click: its link, and where the visitor goes with its click id (issue 30). */
+function sentOn(link: ClickedLink, verdict: ClickVerdictValue, notified: boolean, clickId: string | null): PageClick {
+  const destination = destinationUrl(link.url, {
+    clickId,
+    linkId: link.id,
+    profileId: link.user_id,
+    source: 'page',
+    clickParam: link.click_param,
+  });
+  return { link, verdict, notified, clickId, destination };
 }
 
 /** The event of a page click the queue accepted, as the batch stores it. */
@@ -75,6 +94,8 @@ function pageClickEvent(c: PageClickInput, link: ClickedLink, verdict: ClickVerd
     visitor: c.visit.visitor,
     // The profile looks its visitors up (a unique window): the event goes into the visitor index.
     tracked: rules.uniqueWindowHours > 0,
+    // Issue 30: only a counted click gets an id a conversion can be attributed to (decision 0151).
+    clickId: verdict === 'counted' ? mintClickId(c.now) : null,
   };
 }
 
@@ -117,8 +138,9 @@ export async function applyPageClicks(
     const verdict = await verdictFor(batch, { visit: c.visit, rules, userId, linkId, now: c.now });
     const counted = verdict === 'counted' ? 1 : 0;
     link = { ...link, clicks: link.clicks + counted, counted_clicks: link.counted_clicks + counted, all_clicks: link.all_clicks + 1 };
-    await batch.record(pageClickEvent(c, link, verdict, rules));
-    out.push({ ok: true, value: { link, verdict, notified: false } });
+    const event = pageClickEvent(c, link, verdict, rules);
+    await batch.record(event);
+    out.push({ ok: true, value: sentOn(link, verdict, false, event.clickId) });
   }
   const counted = link.clicks - start.clicks;
   const all = link.all_clicks - start.all_clicks;

@@ -43,7 +43,12 @@ describe.each(engines)('page clicks and their verdicts (%s)', (engine) => {
     const link = await add(5);
     const res = await click(link.id, browser({ referer: 'https://news.example.org/story/42?utm_source=mail&email=a@b.c' }), '198.51.100.7');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Click counted', counted: true, link: expect.objectContaining({ id: link.id, clicks: 1 }) });
+    expect(res.json()).toEqual({
+      message: 'Click counted',
+      counted: true,
+      link: expect.objectContaining({ id: link.id, clicks: 1 }),
+      destination: link.link,
+    });
     const [e] = await events(link.id);
     expect(e).toEqual({
       id: expect.anything(),
@@ -56,8 +61,10 @@ describe.each(engines)('page clicks and their verdicts (%s)', (engine) => {
       referrer_host: 'news.example.org',
       visitor: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       tracked: 0,
-      click_id: null, // not minted on this path yet (issue 30's next slice)
+      // Issue 30: a counted click's id (decision 0151), not the visitor hash.
+      click_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
+    expect(e.click_id).not.toBe(e.visitor);
     expect(await stored(link.id)).toEqual({ clicks: 1, counted_clicks: 1, all_clicks: 1 });
   });
 

@@ -14,6 +14,8 @@ export interface QueueLink {
   url: string;
   clicks: number;
   max_clicks: number | null;
+  /** Issue 30: the query parameter the click id is appended as; null: none. */
+  click_param: string | null;
 }
 
 export interface RotatorState {
@@ -61,6 +63,7 @@ const queueQuery = (db: Db, userId: string) =>
       'l.url',
       'l.clicks',
       'l.max_clicks',
+      'l.click_param',
     ])
     .where('u.id', '=', userId)
     .orderBy('l.position')
@@ -103,6 +106,7 @@ function toQueue(rows: QueueRow[]): ProfileQueue | undefined {
       url: x.url as string,
       clicks: Number(x.clicks),
       max_clicks: x.max_clicks === null ? null : Number(x.max_clicks),
+      click_param: x.click_param,
     }));
   return { state, links };
 }

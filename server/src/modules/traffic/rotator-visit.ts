@@ -3,9 +3,18 @@ import type { Outcome } from '../../db/group-commit';
 import type { ClickBatch } from './click-batch';
 import type { ClickVerdictValue } from './click-events.table';
 import { planVisit } from './choose-link';
-import { moveCursor, readProfileQueue, restartQueue, type ProfileQueue, type RotatorState } from './profile-queue.repository';
+import {
+  moveCursor,
+  readProfileQueue,
+  restartQueue,
+  type ProfileQueue,
+  type QueueLink,
+  type RotatorState,
+} from './profile-queue.repository';
 import { queueBook, type QueueBook } from './queue-book';
 import { verdictFor, type Visit } from './verdict';
+import { mintClickId } from './click-ids';
+import { destinationUrl } from './destination';
 
 export interface RotatorVisit {
   userId: string;
@@ -26,6 +35,8 @@ export interface Destination {
   mode: RotatorState['mode'];
   /** This visit filled a link and a subscriber queued the owner's notice (issue 16). */
   notified?: boolean;
+  /** Issue 30: a counted visit sent on to a link gets its public id; null otherwise (decision 0151). */
+  clickId: string | null;
 }
 
 /** A page click racing on another node can fill the chosen link; each retry re-reads the queue. */
@@ -33,6 +44,10 @@ const MAX_ATTEMPTS = 25;
 
 const finishUrl = (state: RotatorState, pageUrl: string): string =>
   state.onFinish === 'backup' && state.backupUrl ? state.backupUrl : pageUrl;
+
+/** The link's URL with its macros and click-id parameter applied (issue 30, destination.ts). */
+const linkDestination = (link: QueueLink, userId: string, clickId: string | null): string =>
+  destinationUrl(link.url, { clickId, linkId: link.id, profileId: userId, source: 'rotator', clickParam: link.click_param });
 
 /** The queue after a counted click on `linkId` (and, in round robin, the cursor on it). */
 function afterClick(queue: ProfileQueue, linkId: string, clicks: number, moved: boolean): ProfileQueue {
@@ -62,7 +77,7 @@ async function followRotator(batch: ClickBatch, v: RotatorVisit, book: QueueBook
   const { state } = queue;
   const rules = { filterBots: state.filterBots, uniqueWindowHours: state.uniqueWindowHours };
   const last = await visitorLast(batch, queue, v);
-  const record = (linkId: string | null, verdict: ClickVerdictValue) =>
+  const record = (linkId: string | null, verdict: ClickVerdictValue, clickId: string | null = null) =>
     batch.record({
       createdAt: v.now.toISOString(),
       userId: v.userId,
@@ -73,6 +88,7 @@ async function followRotator(batch: ClickBatch, v: RotatorVisit, book: QueueBook
       referrerHost: v.visit.referrerHost,
       visitor: v.visit.visitor,
       tracked: state.uniqueWindowHours > 0 || state.mode === 'spillover',
+      clickId,
     });
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS && queue; attempt++) {
@@ -83,7 +99,7 @@ async function followRotator(batch: ClickBatch, v: RotatorVisit, book: QueueBook
       // A bot or a repeat goes where a person would, and changes nothing: no cap, no cursor, no restart.
       await book.touch(plan.link.id);
       await record(plan.link.id, verdict);
-      return { url: plan.link.url, linkId: plan.link.id, verdict, mode: state.mode };
+      return { url: linkDestination(plan.link, v.userId, null), linkId: plan.link.id, verdict, mode: state.mode, clickId: null };
     }
     if (plan.restart) {
       await book.settle();
@@ -95,15 +111,18 @@ async function followRotator(batch: ClickBatch, v: RotatorVisit, book: QueueBook
       if (moved) await moveCursor(trx, v.userId, plan.link.id);
       // After a restart every count changed: the next visit reads the queue again.
       book.remember(v.userId, plan.restart ? undefined : afterClick(queue, plan.link.id, clicked.clicks, moved));
-      await record(plan.link.id, 'counted');
+      const clickId = mintClickId(v.now);
+      await record(plan.link.id, 'counted', clickId);
       const notified = clicked.filled !== undefined && (await batch.linkFilled(clicked.filled));
-      return { url: plan.link.url, linkId: plan.link.id, verdict: 'counted', mode: state.mode, notified };
+      const url = linkDestination(plan.link, v.userId, clickId);
+      return { url, linkId: plan.link.id, verdict: 'counted', mode: state.mode, notified, clickId };
     }
     queue = await book.reread(v.userId);
   }
   const verdict: ClickVerdictValue = v.visit.bot && state.filterBots ? 'bot' : 'counted';
+  // The finish page or the backup URL is no link: no click id, no macros (decision 0151).
   await record(null, verdict);
-  return { url: finishUrl(state, v.pageUrl), linkId: null, verdict, mode: state.mode };
+  return { url: finishUrl(state, v.pageUrl), linkId: null, verdict, mode: state.mode, clickId: null };
 }
 
 /**
@@ -129,5 +148,6 @@ export async function previewRotator(
   if (!queue) return undefined;
   const last = o.cookieLastLink && queue.links.some((l) => l.id === o.cookieLastLink) ? o.cookieLastLink : null;
   const plan = planVisit(queue.state, queue.links, { visitorLast: last, random: Math.random });
-  return plan.kind === 'link' ? plan.link.url : finishUrl(queue.state, o.pageUrl);
+  // A preview mints no id: the macros are emptied, no parameter appended (as for a bot).
+  return plan.kind === 'link' ? linkDestination(plan.link, o.userId, null) : finishUrl(queue.state, o.pageUrl);
 }

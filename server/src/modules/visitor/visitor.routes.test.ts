@@ -56,7 +56,7 @@ describe.each(engines)('public routes (%s)', (engine) => {
 
     const first = await click(a.id);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: 'Click counted', counted: true, link: { ...a, clicks: 1 } });
+    expect(first.json()).toEqual({ message: 'Click counted', counted: true, link: { ...a, clicks: 1 }, destination: a.link });
     expect((await click(a.id)).json().link.clicks).toBe(2);
     const done = await click(a.id);
     expect(done.statusCode).toBe(409);

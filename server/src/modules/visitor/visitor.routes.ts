@@ -48,10 +48,11 @@ export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
     config: { ...clickRateLimit(app.config.rateLimit.clicksPerMin), compress: false },
     handler: async (request) => {
       const visit = await describeVisit(app.visitors, request, request.body.referrer);
-      const { link, verdict } = await app.ledger.pageClick({ linkId: request.body.link_id, visit });
+      const { link, verdict, destination } = await app.ledger.pageClick({ linkId: request.body.link_id, visit });
       // issue 14: a click that does not count still answers 200, with the link unchanged.
       const counted = verdict === 'counted';
-      return { message: counted ? CLICK_COUNTED : NOT_COUNTED[verdict], counted, link: linkRowToLink(link) };
+      // issue 30: `destination` carries the click id to the offer (the page opens it, not link.link).
+      return { message: counted ? CLICK_COUNTED : NOT_COUNTED[verdict], counted, link: linkRowToLink(link), destination };
     },
   });
 }

@@ -149,6 +149,27 @@ test("any other click failure says 'Failed to update click count.'", async () =>
   expect(tab.close).toHaveBeenCalled();
 });
 
+test("issue 30: the tab opens the answer's destination (the click id on the way to the offer); a non-https one falls back to the link", async () => {
+  const tab = fakeTab();
+  jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  const destination = 'https://alpha.example.com/ref?subid=AZ_-09abcdefghijklmnop';
+  clickMock.mockResolvedValueOnce({ message: 'Click counted!', counted: true, link: link('alpha', 'Alpha Biz', 4, 10), destination });
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'Open Alpha Biz' }));
+  await waitFor(() => expect(tab.location.replace).toHaveBeenCalledWith(destination));
+
+  clickMock.mockResolvedValueOnce({
+    message: 'Click counted!',
+    counted: true,
+    link: link('alpha', 'Alpha Biz', 5, 10),
+    destination: 'javascript:alert(1)',
+  });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Open Alpha Biz' })).not.toHaveAttribute('aria-disabled'));
+  jest.spyOn(Date, 'now').mockReturnValue(Date.now() + DOUBLE_TAP_MS);
+  await user.click(screen.getByRole('button', { name: 'Open Alpha Biz' }));
+  await waitFor(() => expect(tab.location.replace).toHaveBeenLastCalledWith('https://alpha.example.com/ref'));
+});
+
 test('when the empty tab was blocked, the link still opens after the count, without opener or referrer', async () => {
   const open = jest.spyOn(window, 'open').mockReturnValue(null);
   clickMock.mockResolvedValue({ message: 'Click counted!', link: link('alpha', 'Alpha Biz', 4, 10) });

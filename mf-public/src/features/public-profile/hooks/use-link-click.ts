@@ -51,7 +51,9 @@ export function useLinkClick(reloadLinks: () => void) {
           if (answer?.counted === false) toast.info(answer.message);
           else toast.success(answer?.message || 'Click counted.');
           reloadLinks();
-          showInTab(tab, href);
+          // Issue 30: the server's destination carries the click id and the link's macros; only an
+          // https address is ever opened (linkHref), else the link's own URL.
+          showInTab(tab, (answer?.destination && linkHref(answer.destination)) || href);
         },
         (error: unknown) => {
           closeTab(tab);
