@@ -98,6 +98,22 @@ describe('AddLinksPage: adding a link', () => {
     expect(within(form).getByLabelText(/URL/)).toHaveValue('');
   });
 
+  it('issue 30: sends the click-id parameter and a URL with macros as typed', async () => {
+    mockAdd.mockResolvedValue({ message: 'Link added successfully', link: makeLink({ max_clicks: null }) });
+    const form = await renderReady();
+    await userEvent.type(within(form).getByLabelText(/URL/), 'https://o.example.org/?s={{click_id}&p={{profile_id}');
+    await userEvent.click(within(form).getByLabelText('Unlimited clicks (∞)'));
+    await userEvent.type(within(form).getByLabelText(/Click-id parameter/), 'aff_sub');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add link' }));
+    expect(mockAdd).toHaveBeenCalledWith({
+      link: 'https://o.example.org/?s={click_id}&p={profile_id}',
+      name: '',
+      max_clicks: null,
+      user_id: 'u_member1',
+      click_param: 'aff_sub',
+    });
+  });
+
   it('sends unlimited as null', async () => {
     mockAdd.mockResolvedValue({ message: 'Link added successfully', link: makeLink({ max_clicks: null }) });
     const form = await renderReady();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getMemberLinks, getProfile, getSubProfiles, tokenStore, updateLink } from '@rotalink/shared-api';
+import { ApiError, CLICK_PARAM_INVALID, getMemberLinks, getProfile, getSubProfiles, tokenStore, updateLink } from '@rotalink/shared-api';
 import { makeLink, makeUser } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { AddLinksPage } from './add-links-page';
@@ -69,6 +69,7 @@ describe('AddLinksPage: editing a link in place', () => {
       link: 'www.big.example.com',
       name: 'Big shop',
       max_clicks: 20,
+      click_param: null,
     });
     expect(await screen.findByText('Link updated successfully')).toBeInTheDocument();
     expect(await screen.findByText('4 / 20 clicks')).toBeInTheDocument();
@@ -142,8 +143,51 @@ describe('AddLinksPage: editing a link in place', () => {
       link: 'https://done.example.com',
       name: 'Done deal',
       max_clicks: 8,
+      click_param: null,
     });
     const pending = screen.getByRole('region', { name: /Pending/ });
     expect(await within(pending).findByText('5 / 8 clicks')).toBeInTheDocument();
+  });
+
+  it('issue 30: edits the click-id parameter with the macros hint, refuses a bad one before any call, and clears it with null', async () => {
+    const tracked = { ...shop, click_param: 'aff_sub' };
+    mockLinks.mockResolvedValue({ pending: [tracked], paused: [], completed: [done] });
+    mockUpdate.mockResolvedValue({ message: 'Link updated successfully', link: shop });
+    await renderReady();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Shop' }));
+    const form = screen.getByRole('form', { name: 'Edit Shop' });
+    const param = within(form).getByLabelText(/Click-id parameter/);
+    expect(param).toHaveValue('aff_sub');
+    expect(param).toHaveAccessibleDescription(/subid, s2, aff_sub.*\{click_id\}, \{link_id\}, \{profile_id\}, \{source\}/);
+
+    await userEvent.clear(param);
+    await userEvent.type(param, 'sub id');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByText(CLICK_PARAM_INVALID)).toBeInTheDocument();
+    expect(param).toHaveAttribute('aria-invalid', 'true');
+    expect(mockUpdate).not.toHaveBeenCalled();
+
+    await userEvent.clear(param);
+    await userEvent.type(param, ' s2 ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(mockUpdate).toHaveBeenLastCalledWith(expect.objectContaining({ link_id: 'l1', click_param: 's2' }));
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Shop' })).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Shop' }));
+    const again = screen.getByRole('form', { name: 'Edit Shop' });
+    await userEvent.clear(within(again).getByLabelText(/Click-id parameter/));
+    await userEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    expect(mockUpdate).toHaveBeenLastCalledWith(expect.objectContaining({ link_id: 'l1', click_param: null }));
+  });
+
+  it("issue 30: the server's refusal of a parameter is shown and the typing kept", async () => {
+    mockUpdate.mockRejectedValue(new ApiError(CLICK_PARAM_INVALID, { code: 'invalid', status: 400, serverMessage: CLICK_PARAM_INVALID }));
+    await renderReady();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Shop' }));
+    const form = screen.getByRole('form', { name: 'Edit Shop' });
+    await userEvent.type(within(form).getByLabelText(/Click-id parameter/), 'subid');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form).getByText(CLICK_PARAM_INVALID)).toBeInTheDocument());
+    expect(within(form).getByLabelText(/Click-id parameter/)).toHaveValue('subid');
   });
 });

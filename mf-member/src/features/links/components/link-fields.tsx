@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { TextField } from '../../../components/field';
-import { MAX_CLICKS, MAX_NAME, MAX_URL } from '@rotalink/shared-api';
+import { CLICK_PARAM_MAX, LINK_MACROS, MAX_CLICKS, MAX_NAME, MAX_URL } from '@rotalink/shared-api';
 import type { LinkFormErrors, LinkFormValues } from '../hooks/link-form';
 
 interface Props {
@@ -12,7 +12,12 @@ interface Props {
   autoFocusUrl?: boolean;
 }
 
-/** URL (spec §5 rule), optional name, max clicks or unlimited (∞): the fields of add and of edit. */
+/** Issue 30: how a click id reaches the offer, said under the parameter's field. */
+const CLICK_ID_HINT =
+  `Conversion tracking: each counted click's id is appended as this parameter (the one your network reads, e.g. subid, s2, aff_sub). ` +
+  `Or put ${LINK_MACROS.join(', ')} in the URL: each is replaced when the visitor is sent on.`;
+
+/** URL (spec §5 rule), optional name, max clicks or unlimited (∞), click-id parameter: the fields of add and of edit. */
 export function LinkFields({ values, errors, set, capHint, autoFocusUrl }: Props) {
   const unlimitedId = useId();
   return (
@@ -58,6 +63,18 @@ export function LinkFields({ values, errors, set, capHint, autoFocusUrl }: Props
           Unlimited clicks (∞)
         </label>
       </div>
+      <TextField
+        label="Click-id parameter"
+        note="(optional)"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="subid"
+        maxLength={CLICK_PARAM_MAX}
+        hint={CLICK_ID_HINT}
+        value={values.clickParam}
+        error={errors.clickParam}
+        onChange={(e) => set('clickParam', e.target.value)}
+      />
     </>
   );
 }

@@ -1,14 +1,16 @@
-import { LINK_URL_PATTERN, MAX_CLICKS, MAX_NAME, MESSAGES, type Link } from '@rotalink/shared-api';
+import { CLICK_PARAM_INVALID, clickParamOf, LINK_URL_PATTERN, MAX_CLICKS, MAX_NAME, MESSAGES, type Link } from '@rotalink/shared-api';
 
 export interface LinkFormValues {
   link: string;
   name: string;
   maxClicks: string;
   unlimited: boolean;
+  /** Issue 30: the query parameter the click id is appended as ('' for none). */
+  clickParam: string;
 }
-export type LinkFormErrors = Partial<Record<'link' | 'name' | 'maxClicks', string>>;
+export type LinkFormErrors = Partial<Record<'link' | 'name' | 'maxClicks' | 'clickParam', string>>;
 
-export const EMPTY_LINK_FORM: LinkFormValues = { link: '', name: '', maxClicks: '', unlimited: false };
+export const EMPTY_LINK_FORM: LinkFormValues = { link: '', name: '', maxClicks: '', unlimited: false, clickParam: '' };
 
 export const MAX_CLICKS_MESSAGE = 'Max clicks must be a whole number of 1 or more, or choose unlimited.';
 export const MAX_CLICKS_TOO_HIGH_MESSAGE = `Max clicks can be at most ${MAX_CLICKS.toLocaleString('en-US')}, or choose unlimited.`;
@@ -30,31 +32,38 @@ export function validateLinkForm(v: LinkFormValues): LinkFormErrors {
   if (v.name.trim().length > MAX_NAME) errors.name = `The name must be at most ${MAX_NAME} characters.`;
   const maxClicks = v.unlimited ? undefined : maxClicksError(v.maxClicks);
   if (maxClicks) errors.maxClicks = maxClicks;
+  // The server's own rule and text (rules/click-param.ts, decision 0152).
+  if (clickParamOf(v.clickParam) === undefined) errors.clickParam = CLICK_PARAM_INVALID;
   return errors;
 }
 
-/** The body of POST /api/links/linkadd for valid form values. */
+const clickParamValue = (v: LinkFormValues): string | null => clickParamOf(v.clickParam) ?? null;
+
+/** The body of POST /api/links/linkadd for valid form values (no click_param when none is set). */
 export function toAddLinkBody(v: LinkFormValues, userId: string) {
+  const clickParam = clickParamValue(v);
   return {
     link: v.link.trim(),
     name: v.name.trim(),
     max_clicks: v.unlimited ? null : Number(v.maxClicks.trim()), // null = unlimited (spec §3)
     user_id: userId,
+    ...(clickParam ? { click_param: clickParam } : {}),
   };
 }
 
-/** The form's values for an existing link (edit). */
-export function linkToFormValues(link: Link): LinkFormValues {
+/** The form's values for an existing link (edit); the owner's lists carry its click-id parameter. */
+export function linkToFormValues(link: Link & { click_param?: string | null }): LinkFormValues {
   return {
     link: link.link,
     name: link.name,
     maxClicks: link.max_clicks === null ? '' : String(link.max_clicks),
     unlimited: link.max_clicks === null,
+    clickParam: link.click_param ?? '',
   };
 }
 
-/** The body of POST /api/links/updateLink: all three fields, as the member left them. */
+/** The body of POST /api/links/updateLink: every field as the member left them (click_param null: none). */
 export function toUpdateLinkBody(v: LinkFormValues, linkId: string, userId: string) {
   const { link, name, max_clicks } = toAddLinkBody(v, userId);
-  return { link_id: linkId, user_id: userId, link, name, max_clicks };
+  return { link_id: linkId, user_id: userId, link, name, max_clicks, click_param: clickParamValue(v) };
 }
