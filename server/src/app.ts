@@ -30,6 +30,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { ClickLedger, VisitorHasher } from './modules/traffic';
 import { clickRollups } from './modules/stats/click-rollups';
 import { ownerNotices } from './modules/notifications/link-filled';
+import { firstConversionNotice } from './modules/notifications/first-conversion-mail';
 import { authRoutes } from './modules/auth/auth.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { rotatorPages, rotatorRoutes } from './modules/rotator';
@@ -170,7 +171,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // writes ride in the batch's transaction. Stats and notifications depend on the ledger, never the reverse.
       ledger.subscribe(clickRollups);
       ledger.subscribe(ownerNotices(outbox));
-      // Issue 28: committed clicks by verdict and source, counted after each COMMIT.
+      // Issue 30: ConversionRecorded (a conversion's own transaction): the owner's first-conversion mail.
+      ledger.subscribe(firstConversionNotice(outbox));
+      // Issue 28: committed clicks by verdict and source (and issue 30's conversions), counted after each COMMIT.
       if (metered) ledger.subscribe(metered.clickCounter);
       instance.decorate('ledger', ledger);
       instance.decorate('visitors', new VisitorHasher(db));

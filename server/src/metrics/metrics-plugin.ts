@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GroupCommitOptions } from '../db/group-commit';
-import type { ClickEventInput, LedgerSubscriber } from '../modules/traffic';
+import type { ClickEventInput, ConversionRecorded, LedgerSubscriber } from '../modules/traffic';
 import { Metrics, type MetricSources } from './metrics';
 
 /**
@@ -17,17 +17,22 @@ export function createMetrics(sources: MetricSources): {
     metrics.batchSize.observe(works);
     metrics.commitSeconds.observe({ result: ok ? 'ok' : 'failed' }, seconds);
   };
-  // A subscriber of the click ledger (issue 27): a batch's clicks are counted once it committed.
+  // A subscriber of the click ledger (issue 27): a batch's clicks (and a conversion, issue 30) are counted once it committed.
   const clickCounter: LedgerSubscriber = {
-    name: 'metrics: clicks',
+    name: 'metrics: clicks and conversions',
     open: () => {
       const events: ClickEventInput[] = [];
+      const sales: ConversionRecorded[] = [];
       return {
         ClickRecorded: (e) => {
           events.push(e);
         },
+        ConversionRecorded: (e) => {
+          sales.push(e);
+        },
         committed: () => {
           for (const e of events) metrics.clicks.inc({ verdict: e.verdict, source: e.source });
+          for (const e of sales) metrics.conversions.inc({ status: e.status, via: e.via });
         },
       };
     },

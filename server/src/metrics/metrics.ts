@@ -38,6 +38,12 @@ export class Metrics {
     labelNames: ['verdict', 'source'] as const,
     registers: [this.registry],
   });
+  readonly conversions = new Counter({
+    name: `${PREFIX}conversions_total`,
+    help: 'Conversions stored (committed), by status (approved: a sale, refunded: a sale reversed) and via (postback, pixel)',
+    labelNames: ['status', 'via'] as const,
+    registers: [this.registry],
+  });
   readonly batchSize = new Histogram({
     name: `${PREFIX}group_commit_batch_size`,
     help: 'Writes (clicks and other hot writes) per group-commit transaction',

@@ -12,7 +12,6 @@ import {
   rotatePostbackKey,
 } from './conversion-settings';
 import { recentConversions } from './conversions.repository';
-import { registerFirstConversionMail } from './first-conversion-mail';
 import { formatMinor } from './money';
 import { PIXEL_GIF, pixelProfileId } from './pixel';
 import { credentialOf, isAuthentic } from './postback-auth';
@@ -46,7 +45,6 @@ export async function conversionsRoutes(fastify: FastifyInstance, opts: { redis?
   const app = typed(fastify);
   const { apiPublicUrl } = app.config;
   const limits = new ConversionLimits(app.config.rateLimit, opts.redis, `${app.config.redisKeyPrefix}conv:`);
-  registerFirstConversionMail(fastify);
 
   /** One conversion of `profileId`, once its caller is known to be allowed. */
   async function record(
@@ -61,14 +59,13 @@ export async function conversionsRoutes(fastify: FastifyInstance, opts: { redis?
     const money = moneyOf(f, input.amount, currency);
     return recordConversion({
       db: app.db,
-      outbox: app.outbox,
+      ledger: app.ledger,
       limits,
       profileId,
       via,
       input,
       ...money,
       attributionDays: Number(settings?.attribution_days ?? CONVERSION_DEFAULTS.attribution_days),
-      notifyFirst: Number(settings?.notify_first_conversion ?? 0) !== 0,
       now: new Date(),
     });
   }

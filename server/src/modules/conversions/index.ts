@@ -1,5 +1,5 @@
 /** Issue 30: what other modules may use of conversions. */
-export { CONVERSION_DEFAULTS } from './conversion-settings';
+export { CONVERSION_DEFAULTS, findConversionSettings } from './conversion-settings';
 export { digitsOf, formatMinor } from './money';
 export { conversionsRoutes } from './conversions.routes';
 export type { ConversionSettingsTable, ConversionsTable } from './conversions.table';

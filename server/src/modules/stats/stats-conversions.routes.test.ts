@@ -30,7 +30,7 @@ describe.each(engines)('conversions in the summary and the series (%s)', (engine
       const amount = `${1 + Math.floor(rnd() * 50)}.${String(Math.floor(rnd() * 100)).padStart(2, '0')}`;
       await recordConversion({
         db: t.db,
-        outbox: t.app.outbox,
+        ledger: t.app.ledger,
         limits,
         profileId: s.member.userId,
         via: 'postback',
@@ -38,14 +38,13 @@ describe.each(engines)('conversions in the summary and the series (%s)', (engine
         currency: 'USD',
         minor: Math.round(Number(amount) * 100),
         attributionDays: 30,
-        notifyFirst: false,
         now: new Date(at),
       });
     }
     // One refund: the sale leaves every figure.
     await recordConversion({
       db: t.db,
-      outbox: t.app.outbox,
+      ledger: t.app.ledger,
       limits,
       profileId: s.member.userId,
       via: 'postback',
@@ -53,7 +52,6 @@ describe.each(engines)('conversions in the summary and the series (%s)', (engine
       currency: 'USD',
       minor: 0,
       attributionDays: 30,
-      notifyFirst: false,
       now: new Date(Date.parse(TO) - 3_600_000),
     });
     const events = (await conversionRows(t.db, s.member.userId)).filter((r) => r.refunded_at === null);

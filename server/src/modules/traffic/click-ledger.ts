@@ -1,8 +1,9 @@
-import type { Db } from '../../db/database';
+import type { Db, DbOrTrx } from '../../db/database';
 import { GroupCommit, type GroupCommitOptions, type UnitOfWork } from '../../db/group-commit';
 import { ClickBatch } from './click-batch';
 import { pageClickKey, rotatorClickKey } from './click-keys';
 import type { LedgerSubscriber } from './ledger-events';
+import { LedgerUnit } from './ledger-unit';
 import { NotFound } from '../../errors';
 import { linkOwner } from './link-owners';
 import { applyPageClicks, LINK_NOT_FOUND, type PageClick } from './page-click';
@@ -49,6 +50,14 @@ export class ClickLedger {
   /** Registers a subscriber for every later batch (at start-up, before the first click). */
   subscribe(subscriber: LedgerSubscriber): void {
     this.subscribers.push(subscriber);
+  }
+
+  /**
+   * The subscribers on a transaction of another kind (issue 30: a conversion) — publish in it,
+   * `close()` before its COMMIT, `committed()` after (ledger-unit.ts).
+   */
+  openUnit(trx: DbOrTrx): LedgerUnit {
+    return new LedgerUnit(trx, this.subscribers);
   }
 
   /** Batches committed or failed, and clicks taken (tests, diagnostics). */

@@ -6,10 +6,12 @@
  * roll-ups, owner notices and the public cache subscribe to its events (ledger-events.ts).
  */
 export { ClickLedger, type LedgerOptions } from './click-ledger';
+export type { LedgerUnit } from './ledger-unit';
 export type { ClickBatch, SettledProfile } from './click-batch';
 export type {
   BatchListener,
   ClickRecorded,
+  ConversionRecorded,
   EventHandler,
   LedgerEventName,
   LedgerEvents,

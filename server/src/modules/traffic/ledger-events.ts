@@ -31,11 +31,35 @@ export interface QueueEmptied {
   link: ClickedLink;
 }
 
-/** Every event type by name (a conversion would join here as ConversionRecorded). */
+/**
+ * Issue 30: a postback or the pixel recorded a sale, or a refund reversed one — published in the
+ * conversion's own transaction (not a click batch: ledger-unit.ts), once per stored change: a
+ * duplicate txid or a second refund publishes nothing. `committed` runs after its COMMIT.
+ */
+export interface ConversionRecorded {
+  profileId: string;
+  conversionId: string;
+  txid: string;
+  /** 'approved': a new sale; 'refunded': an earlier sale reversed. */
+  status: 'approved' | 'refunded';
+  via: 'postback' | 'pixel';
+  /** The link it counts to; null: unattributed (or a click that went to no link). */
+  linkId: string | null;
+  attributed: boolean;
+  amountMinor: number;
+  currency: string;
+  /** A sale that is its link's first conversion ever (the owner's optional mail). */
+  firstOfLink: boolean;
+  /** ISO UTC. */
+  at: string;
+}
+
+/** Every event type by name. */
 export interface LedgerEvents {
   ClickRecorded: ClickRecorded;
   LinkFilled: LinkFilled;
   QueueEmptied: QueueEmptied;
+  ConversionRecorded: ConversionRecorded;
 }
 
 export type LedgerEventName = keyof LedgerEvents;

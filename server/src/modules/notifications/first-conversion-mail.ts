@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { DbOrTrx } from '../../db/database';
+import { findConversionSettings, formatMinor } from '../conversions';
 import { escapeHtml } from '../mail';
-import type { RenderContext, RenderedMail } from '../outbox';
-import { formatMinor } from './money';
+import type { Outbox, RenderContext, RenderedMail } from '../outbox';
+import type { LedgerSubscriber } from '../traffic';
 
 /** Issue 30: the owner's optional mail when a link converts for the first time (through the outbox). */
 export const FIRST_CONVERSION_KIND = 'first-conversion';
@@ -48,6 +49,43 @@ async function render(p: FirstConversionPayload, ctx: RenderContext, publicSiteU
   };
 }
 
-export function registerFirstConversionMail(app: FastifyInstance): void {
-  app.outbox.kind<FirstConversionPayload>(FIRST_CONVERSION_KIND, (p, ctx) => render(p, ctx, app.config.publicSiteUrl));
+export const renderFirstConversion = render;
+
+const notifiesFirst = async (trx: DbOrTrx, profileId: string) =>
+  Number((await findConversionSettings(trx, profileId))?.notify_first_conversion ?? 0) !== 0;
+
+/**
+ * Issue 30, as a subscriber of the ledger's ConversionRecorded (decision 0153): the owner's
+ * optional mail on a link's first conversion, queued in the SAME transaction as the sale (the
+ * outbox), so it exists exactly when the sale committed; the dedupe key (the link) keeps it to
+ * one mail per link even if two first sales race on two nodes. The outbox is woken after the COMMIT.
+ */
+export function firstConversionNotice(outbox: Outbox): LedgerSubscriber {
+  return {
+    name: 'owner notices: first conversion',
+    open: () => {
+      let queued = false;
+      return {
+        ConversionRecorded: async (e, trx) => {
+          if (e.status !== 'approved' || !e.firstOfLink || e.linkId === null) return false;
+          if (!(await notifiesFirst(trx, e.profileId))) return false;
+          const payload: FirstConversionPayload = {
+            profileId: e.profileId,
+            linkId: e.linkId,
+            amountMinor: e.amountMinor,
+            currency: e.currency,
+          };
+          const done = await outbox.enqueue(
+            { kind: FIRST_CONVERSION_KIND, payload, userId: e.profileId, dedupeKey: `first-conversion:${e.linkId}` },
+            trx,
+          );
+          queued ||= done;
+          return done;
+        },
+        committed: () => {
+          if (queued) outbox.wake();
+        },
+      };
+    },
+  };
 }
