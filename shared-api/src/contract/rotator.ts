@@ -7,8 +7,8 @@ import { Id, MAX_URL, Nullable, strict } from './common';
  */
 export const ROTATOR_PATH = '/r/:userId';
 
-/** Where a qualified rotator click goes (issue 14 "Rotation modes"). */
-export const ROTATION_MODES = ['fulfillment', 'round_robin', 'random', 'spillover'] as const;
+/** Where a qualified rotator click goes (issue 14 "Rotation modes"; `optimize`: issue 30, decision 0154). */
+export const ROTATION_MODES = ['fulfillment', 'round_robin', 'random', 'spillover', 'optimize'] as const;
 export const RotationMode = Type.Union(ROTATION_MODES.map((m) => Type.Literal(m)));
 export type RotationMode = Static<typeof RotationMode>;
 

@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** How the rotator link picks a link for a qualified click (issue 14). */
-export type RotationModeValue = 'fulfillment' | 'round_robin' | 'random' | 'spillover';
+export type RotationModeValue = 'fulfillment' | 'round_robin' | 'random' | 'spillover' | 'optimize';
 /** Where the rotator sends a visitor when no link is pending. */
 export type OnFinishValue = 'page' | 'backup' | 'restart';
 

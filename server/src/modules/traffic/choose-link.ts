@@ -1,4 +1,5 @@
 import type { QueueLink, RotatorState } from './profile-queue.repository';
+import { chanceFrom, optimizeChoice, type Chance, type LinkEarnings } from './optimize';
 
 /** DESIGN §6: pending until clicks reach max_clicks; an unlimited link is always pending. */
 export const isPending = (l: Pick<QueueLink, 'clicks' | 'max_clicks'>): boolean => l.max_clicks === null || l.clicks < l.max_clicks;
@@ -11,6 +12,10 @@ export interface PlanContext {
   visitorLast: string | null;
   /** [0, 1), Math.random in production; tests pass their own. */
   random: () => number;
+  /** Optimize: Beta draws from the same source (made from `random` when not given). */
+  chance?: Chance;
+  /** Optimize: what each link earned (none known: every link alike). */
+  earnings?: ReadonlyMap<string, LinkEarnings>;
 }
 
 /**
@@ -31,7 +36,8 @@ export function nextAfter(links: QueueLink[], candidates: Set<string>, afterId: 
  * - round_robin: the next pending link after the one the previous counted click got, wrapping;
  * - random: a uniformly random pending link;
  * - spillover: the next pending link after the one this visitor's previous visit got (their first
- *   visit: the first pending link; after the last one they start again at the first).
+ *   visit: the first pending link; after the last one they start again at the first);
+ * - optimize (issue 30): Thompson sampling on earnings per click with a minimum share (optimize.ts).
  * No pending link: on_finish 'restart' plans a click on the queue as it will be once every link is
  * back to 0 clicks; 'page' and 'backup' are the finish.
  */
@@ -55,6 +61,18 @@ export function planVisit(state: Pick<RotatorState, 'mode' | 'onFinish' | 'lastL
     case 'spillover':
       link = nextAfter(links, ids, ctx.visitorLast);
       break;
+    case 'optimize': {
+      const chance = ctx.chance ?? chanceFrom(ctx.random);
+      link =
+        candidates[
+          optimizeChoice(
+            candidates.map((l) => l.id),
+            ctx.earnings ?? new Map(),
+            chance,
+          )
+        ];
+      break;
+    }
     default:
       link = candidates[0];
   }

@@ -4,6 +4,7 @@ import { ClickBatch } from './click-batch';
 import { pageClickKey, rotatorClickKey } from './click-keys';
 import type { LedgerSubscriber } from './ledger-events';
 import { LedgerUnit } from './ledger-unit';
+import { chanceFrom, type Chance } from './optimize';
 import { NotFound } from '../../errors';
 import { linkOwner } from './link-owners';
 import { applyPageClicks, LINK_NOT_FOUND, type PageClick } from './page-click';
@@ -16,6 +17,8 @@ export interface LedgerOptions {
   maxBatch?: number;
   /** Told of every batch once it committed or failed: size and commit latency (issue 28: /metrics). */
   observe?: GroupCommitOptions<ClickBatch>['observe'];
+  /** The uniform [0, 1) source of the modes that draw (random, optimize); Math.random unless a test seeds it. */
+  random?: () => number;
 }
 
 /**
@@ -29,6 +32,7 @@ export interface LedgerOptions {
 export class ClickLedger {
   private readonly subscribers: LedgerSubscriber[] = [];
   private readonly commits: GroupCommit<ClickBatch>;
+  private readonly chance: Chance;
   /**
    * One batch: opened with its transaction, closed (events and subscriber writes) just before
    * the COMMIT, told after it. The seam for batch metrics (batch size, commit latency): wrap these three.
@@ -44,6 +48,7 @@ export class ClickLedger {
     options: LedgerOptions,
   ) {
     const { isRefusal, maxBatch, observe } = options;
+    this.chance = chanceFrom(options.random ?? Math.random);
     this.commits = new GroupCommit(db, { isRefusal, maxBatch, observe, unit: this.unit });
   }
 
@@ -78,7 +83,7 @@ export class ClickLedger {
 
   /** A rotator visit: resolves once its batch has committed. Undefined: no such profile. */
   rotatorVisit(v: RotatorVisit): Promise<Destination | undefined> {
-    return this.commits.runGrouped(rotatorClickKey(v.userId), v, followRotatorRun);
+    return this.commits.runGrouped(rotatorClickKey(v.userId), { ...v, chance: this.chance }, followRotatorRun);
   }
 
   /** Applies whatever is queued (the app closing). */

@@ -3,6 +3,8 @@ import { engineOf } from '../../db/dialect-sql';
 import type { SettledProfile } from './click-batch';
 import { addClicks, clickIfBelowCap, filledBy, lockLinkCounts, type ClickedLink } from './link-clicks.repository';
 import { lockProfileQueue, readProfileQueue, type ProfileQueue, type QueueLink } from './profile-queue.repository';
+import { readLinkEarnings } from './link-earnings.repository';
+import type { LinkEarnings } from './optimize';
 
 /** A counted click: the link's new count, and its whole row when this click filled it (the owner's mail). */
 export interface CountedClick {
@@ -36,6 +38,8 @@ export interface QueueBook {
   touch(linkId: string): Promise<void>;
   /** Writes what the book holds back; before any statement that reads or rewrites the links, and at the run's end. */
   settle(): Promise<void>;
+  /** Optimize (issue 30): what each link earned, read once per run. */
+  earnings(userId: string): Promise<ReadonlyMap<string, LinkEarnings>>;
 }
 
 class DeferredBook implements QueueBook {
@@ -44,6 +48,7 @@ class DeferredBook implements QueueBook {
   private readonly owed = new Map<string, { counted: number; all: number }>();
   /** PostgreSQL: links whose rows this transaction has locked, with their count as read then. */
   private readonly locked = new Set<string>();
+  private readonly earned = new Map<string, Promise<Map<string, LinkEarnings>>>();
 
   constructor(
     private readonly trx: DbOrTrx,
@@ -83,6 +88,12 @@ class DeferredBook implements QueueBook {
     }
     this.owe(link.id, 1);
     return { clicks: link.clicks + 1 };
+  }
+
+  earnings(userId: string): Promise<ReadonlyMap<string, LinkEarnings>> {
+    let known = this.earned.get(userId);
+    if (!known) this.earned.set(userId, (known = readLinkEarnings(this.trx, userId)));
+    return known;
   }
 
   async touch(linkId: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
 import { queueBook, type QueueBook } from './queue-book';
 import { verdictFor, type Visit } from './verdict';
 import { mintClickId } from './click-ids';
+import type { Chance } from './optimize';
 import { destinationUrl } from './destination';
 
 export interface RotatorVisit {
@@ -24,6 +25,8 @@ export interface RotatorVisit {
   now: Date;
   /** `{PUBLIC_SITE_URL}/profile?userId=` of this profile. */
   pageUrl: string;
+  /** The random source of the modes that draw (random, optimize): the ledger's, injected in tests. */
+  chance?: Chance;
 }
 
 export interface Destination {
@@ -91,8 +94,10 @@ async function followRotator(batch: ClickBatch, v: RotatorVisit, book: QueueBook
       clickId,
     });
 
+  const chance = v.chance;
+  const earnings = state.mode === 'optimize' ? await book.earnings(v.userId) : undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS && queue; attempt++) {
-    const plan = planVisit(state, queue.links, { visitorLast: last, random: Math.random });
+    const plan = planVisit(state, queue.links, { visitorLast: last, random: chance?.random ?? Math.random, chance, earnings });
     if (plan.kind === 'finish') break;
     const verdict = await verdictFor(batch, { visit: v.visit, rules, userId: v.userId, linkId: plan.link.id, now: v.now });
     if (verdict !== 'counted') {

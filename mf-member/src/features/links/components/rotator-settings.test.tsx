@@ -55,6 +55,9 @@ describe('RotatorSettingsSection', () => {
     expect(mode).toHaveAccessibleDescription(
       "A visitor's first visit goes to the first open link, their next visit to the second, and so on.",
     );
+    // Issue 30: the optimize mode says what it does, that it keeps testing every link and keeps the caps.
+    await userEvent.selectOptions(mode, 'Optimize for earnings');
+    expect(mode).toHaveAccessibleDescription(/earns the most per click.*at least 5% of the visitors.*max clicks are never exceeded/);
     expect(within(form()).getByRole('radio', { name: 'Send visitors to my public page' })).toBeChecked();
     expect(within(form()).getByRole('checkbox', { name: 'Do not count bots, link previews and prefetches' })).toBeChecked();
     expect(within(form()).getByLabelText('Unique window (hours)')).toHaveValue('0');

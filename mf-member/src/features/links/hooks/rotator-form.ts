@@ -31,6 +31,14 @@ export const MODE_TEXT: Record<RotationMode, { label: string; sentence: string }
     label: 'Spillover',
     sentence: "A visitor's first visit goes to the first open link, their next visit to the second, and so on.",
   },
+  // Issue 30 (decision 0154): what the member needs to trust it — it learns from conversions, keeps testing, never breaks a cap.
+  optimize: {
+    label: 'Optimize for earnings',
+    sentence:
+      'More visitors go to the open link that earns the most per click, learned from your conversions (postbacks or pixel) and updated with every sale. ' +
+      'Every open link still gets at least 5% of the visitors, so a link that starts slowly keeps being tested, and max clicks are never exceeded. ' +
+      'Without conversions yet, visitors are spread evenly.',
+  },
 };
 
 export const FINISH_TEXT: Record<OnFinish, string> = {
