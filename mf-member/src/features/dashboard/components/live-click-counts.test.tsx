@@ -5,6 +5,7 @@ import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixt
 import { live, makeProfiles } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { last24Hours } from '../hooks/use-live-click-counts';
+import { todayRange } from '../hooks/use-today-revenue';
 import { DashboardPage } from './dashboard-page';
 
 jest.mock('../../../components/qr-codes/qr-render', () => jest.requireActual('../../../test-utils/fixtures').fakeQrRender);
@@ -29,6 +30,8 @@ const wait = (ms: number) =>
   act(async () => {
     await jest.advanceTimersByTimeAsync(ms);
   });
+/** The click counts' calls (issue 30's revenue today asks with the member's user_id). */
+const clickCalls = () => mockProfiles.mock.calls.filter(([q]) => q.user_id === undefined);
 const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 
 beforeEach(() => {
@@ -52,16 +55,16 @@ describe('Dashboard: live click counts (issue 15)', () => {
     expect(within(rowOf('Sub30 Page')).getByText('0 counted · 0 filtered')).toBeInTheDocument();
     expect(screen.getByText('Live: new clicks appear within seconds.')).toBeInTheDocument();
     // One request for the member's whole set: the last 24 hours, no user_id (the signed-in member's).
-    expect(mockProfiles).toHaveBeenCalledTimes(1);
+    expect(clickCalls()).toHaveLength(1);
     const range = last24Hours(new Date());
-    expect(mockProfiles).toHaveBeenCalledWith(range);
+    expect(clickCalls()[0]).toEqual([range]);
     expect(Date.parse(range.to) - Date.parse(range.from)).toBe(24 * 3_600_000);
 
     counts.s_sub30 = { counted: 1, repeat: 0, bot: 1 }; // a visitor clicked on the last sub-profile's page
     await wait(LIVE_POLL_MS);
     expect(LIVE_POLL_MS).toBeLessThanOrEqual(5000); // the issue: a new click shows within 5 s
     expect(within(rowOf('Sub30 Page')).getByText('1 counted · 1 filtered')).toBeInTheDocument();
-    expect(mockProfiles).toHaveBeenCalledTimes(2); // still one request per poll
+    expect(clickCalls()).toHaveLength(2); // still one request per poll
   });
 
   it('a sub-profile deleted in another tab leaves this dashboard by the next poll, without a reload', async () => {
@@ -106,5 +109,25 @@ describe('Dashboard: live click counts (issue 15)', () => {
     await wait(100);
     expect(screen.getByText(/Clicks in the last 24 hours:/)).toHaveTextContent('Not available right now');
     expect(within(rowOf('Sub1 Page')).getByText('Not available right now')).toBeInTheDocument();
+  });
+
+  it("issue 30: shows today's revenue (local midnight to the end of the hour) and a new sale by the next poll", async () => {
+    let revenue = { conversions: 3, revenue: '12.50' };
+    mockProfiles.mockImplementation(async (q) => {
+      const answer = makeProfiles(counts);
+      if (q.user_id) answer.revenue[0] = { user_id: 'u_member1', currency: 'USD', ...revenue };
+      return live(answer);
+    });
+    renderPage(<DashboardPage />, { path: '/user', url: '/user' });
+    await wait(100);
+    expect(screen.getByText(/Revenue today:/)).toHaveTextContent('Revenue today: 12.50 USD · 3 conversions');
+    const asked = mockProfiles.mock.calls.find(([q]) => q.user_id === 'u_member1')?.[0];
+    expect(asked).toEqual({ ...todayRange(new Date()), user_id: 'u_member1' });
+    const from = new Date(asked!.from);
+    expect([from.getHours(), from.getMinutes()]).toEqual([0, 0]);
+
+    revenue = { conversions: 4, revenue: '52.50' };
+    await wait(LIVE_POLL_MS);
+    expect(screen.getByText(/Revenue today:/)).toHaveTextContent('Revenue today: 52.50 USD · 4 conversions');
   });
 });
