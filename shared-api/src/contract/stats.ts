@@ -192,7 +192,19 @@ export const CLICKS_CSV_COLUMNS = ['time', 'link_name', 'link_url', 'source', 'v
  * own: itself); `user_id` reads that profile and its sub-profiles instead — the admin must give
  * it, a member may give its own or one of its sub-profiles (another member's → 403 'forbidden').
  */
-export const StatsProfilesQuery = Type.Object({ from: Instant, to: Instant, user_id: Type.Optional(Id) }, strict);
+export const StatsProfilesQuery = Type.Object(
+  {
+    from: Instant,
+    to: Instant,
+    user_id: Type.Optional(Id),
+    /**
+     * Issue 30: `revenue` covers [revenue_from, to) instead of [from, to) — the dashboard asks for
+     * the last 24 hours of clicks and today's revenue (since local midnight) in its one poll.
+     */
+    revenue_from: Type.Optional(Instant),
+  },
+  strict,
+);
 export type StatsProfilesQuery = Static<typeof StatsProfilesQuery>;
 
 /** One profile's clicks in the range, by verdict. */

@@ -83,4 +83,41 @@ describe.each(engines)('conversions in the summary and the series (%s)', (engine
     const change = days.buckets.find((b: { local: string }) => b.local.startsWith('2026-11-01'));
     expect(change.conversions).toBeGreaterThanOrEqual(4);
   });
+
+  it("issue 30: /profiles' revenue covers [revenue_from, to) when given (the dashboard's today), else the clicks' range", async () => {
+    const s = await seller(t.app, t.db);
+    const limits = new ConversionLimits({ postbacksPerMin: 0, unattributedPerHour: 0 }, undefined, 'test:');
+    const now = Date.now();
+    for (const [txid, agoH, amount] of [
+      ['Y-1', 30, 7],
+      ['Y-2', 1, 5],
+    ] as const) {
+      const at = new Date(now - agoH * 3_600_000);
+      const clickId = await clickWithId(t.app, t.db, s, new Date(at.getTime() - 60_000));
+      await recordConversion({
+        db: t.db,
+        ledger: t.app.ledger,
+        limits,
+        profileId: s.member.userId,
+        via: 'postback',
+        input: { clickId, clickAt: new Date(at.getTime() - 60_000).toISOString(), txid, status: 'approved', amount: String(amount) },
+        currency: 'USD',
+        minor: amount * 100,
+        attributionDays: 30,
+        now: at,
+      });
+    }
+    const ask = (q: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/stats/profiles?${new URLSearchParams(q)}`, headers: bearer(s.member.token) });
+    const from = new Date(now - 48 * 3_600_000).toISOString();
+    const to = new Date(now + 3_600_000).toISOString();
+    const all = await ask({ from, to });
+    expect(all.json().revenue[0]).toEqual({ user_id: s.member.userId, conversions: 2, revenue: '12.00', currency: 'USD' });
+    const today = await ask({ from, to, revenue_from: new Date(now - 2 * 3_600_000).toISOString() });
+    expect(today.json().revenue[0]).toEqual({ user_id: s.member.userId, conversions: 1, revenue: '5.00', currency: 'USD' });
+    // Its own ETag: the same clicks range with another revenue range is another answer.
+    expect(today.headers.etag).not.toBe(all.headers.etag);
+    expect(today.json().profiles[0].counted).toBe(all.json().profiles[0].counted);
+    for (const bad of ['yesterday', to]) expect((await ask({ from, to, revenue_from: bad })).statusCode).toBe(400);
+  });
 });

@@ -204,6 +204,7 @@ describe.each(engines)('stats: every profile of a member in one call (%s)', (eng
     const op = doc.paths['/api/stats/profiles'].get;
     expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual([
       'query:from',
+      'query:revenue_from', // issue 30: the dashboard's revenue today
       'query:to',
       'query:user_id',
     ]);

@@ -9,17 +9,15 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { isSubProfileAccount } from '../../../components/use-my-profile';
 import { LiveStatus } from '../../../components/live/live-status';
 import { useDashboardData } from '../hooks/use-dashboard-data';
-import { useLiveClickCounts } from '../hooks/use-live-click-counts';
-import { useTodayRevenue, type TodayRevenue } from '../hooks/use-today-revenue';
+import { useLiveClickCounts, type TodayRevenues } from '../hooks/use-live-click-counts';
 import { ClickCountText } from './click-count';
 import { useDeleteSubProfile } from '../hooks/use-delete-sub-profile';
 import { SubProfilesTable } from './sub-profiles-table';
 import { SubscriptionCard } from './subscription-card';
 
 /** Issue 30: today's revenue in the profile's currency, with its number of conversions. */
-function RevenueText({ revenue }: { revenue: TodayRevenue }) {
+function RevenueText({ revenue }: { revenue: TodayRevenues[string] }) {
   if (revenue === undefined) return <span className="mem-muted">…</span>;
-  if (revenue === 'error') return <span className="mem-muted">not available</span>;
   const sales = `${revenue.conversions} conversion${revenue.conversions === 1 ? '' : 's'}`;
   return (
     <strong>
@@ -43,7 +41,6 @@ export function DashboardPage() {
     Boolean(me) && subProfiles.state.status !== 'loading',
     subProfiles.refresh,
   );
-  const today = useTodayRevenue(me?.user_id);
 
   if (profile.state.status === 'loading') {
     return (
@@ -92,7 +89,7 @@ export function DashboardPage() {
             Clicks in the last 24 hours: <ClickCountText count={clicks.counts[user.user_id]} />
           </p>
           <p style={{ margin: '4px 0 0' }}>
-            Revenue today: <RevenueText revenue={today.revenue} />
+            Revenue today: <RevenueText revenue={clicks.revenue[user.user_id]} />
           </p>
           <LiveStatus stale={clicks.stale} />
           <div className="mem-actions" style={{ marginTop: 12 }}>

@@ -4,8 +4,7 @@ import { getStatsProfiles, LIVE_POLL_MS } from '@rotalink/shared-api/live';
 import { makeRotatorSettings, makeSub, makeUser } from '../../../test-utils/fixtures';
 import { live, makeProfiles } from '../../../test-utils/stats-fixtures';
 import { renderPage } from '../../../test-utils/render-page';
-import { last24Hours } from '../hooks/use-live-click-counts';
-import { todayRange } from '../hooks/use-today-revenue';
+import { last24Hours, livePollQuery } from '../hooks/use-live-click-counts';
 import { DashboardPage } from './dashboard-page';
 
 jest.mock('../../../components/qr-codes/qr-render', () => jest.requireActual('../../../test-utils/fixtures').fakeQrRender);
@@ -30,8 +29,6 @@ const wait = (ms: number) =>
   act(async () => {
     await jest.advanceTimersByTimeAsync(ms);
   });
-/** The click counts' calls (issue 30's revenue today asks with the member's user_id). */
-const clickCalls = () => mockProfiles.mock.calls.filter(([q]) => q.user_id === undefined);
 const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 
 beforeEach(() => {
@@ -55,16 +52,17 @@ describe('Dashboard: live click counts (issue 15)', () => {
     expect(within(rowOf('Sub30 Page')).getByText('0 counted · 0 filtered')).toBeInTheDocument();
     expect(screen.getByText('Live: new clicks appear within seconds.')).toBeInTheDocument();
     // One request for the member's whole set: the last 24 hours, no user_id (the signed-in member's).
-    expect(clickCalls()).toHaveLength(1);
+    expect(mockProfiles).toHaveBeenCalledTimes(1);
     const range = last24Hours(new Date());
-    expect(clickCalls()[0]).toEqual([range]);
+    // Issue 30: the same request brings the revenue since local midnight.
+    expect(mockProfiles).toHaveBeenCalledWith({ ...range, revenue_from: livePollQuery(new Date()).revenue_from });
     expect(Date.parse(range.to) - Date.parse(range.from)).toBe(24 * 3_600_000);
 
     counts.s_sub30 = { counted: 1, repeat: 0, bot: 1 }; // a visitor clicked on the last sub-profile's page
     await wait(LIVE_POLL_MS);
     expect(LIVE_POLL_MS).toBeLessThanOrEqual(5000); // the issue: a new click shows within 5 s
     expect(within(rowOf('Sub30 Page')).getByText('1 counted · 1 filtered')).toBeInTheDocument();
-    expect(clickCalls()).toHaveLength(2); // still one request per poll
+    expect(mockProfiles).toHaveBeenCalledTimes(2); // still one request per poll
   });
 
   it('a sub-profile deleted in another tab leaves this dashboard by the next poll, without a reload', async () => {
@@ -113,18 +111,17 @@ describe('Dashboard: live click counts (issue 15)', () => {
 
   it("issue 30: shows today's revenue (local midnight to the end of the hour) and a new sale by the next poll", async () => {
     let revenue = { conversions: 3, revenue: '12.50' };
-    mockProfiles.mockImplementation(async (q) => {
+    mockProfiles.mockImplementation(async () => {
       const answer = makeProfiles(counts);
-      if (q.user_id) answer.revenue[0] = { user_id: 'u_member1', currency: 'USD', ...revenue };
+      answer.revenue[0] = { user_id: 'u_member1', currency: 'USD', ...revenue };
       return live(answer);
     });
     renderPage(<DashboardPage />, { path: '/user', url: '/user' });
     await wait(100);
     expect(screen.getByText(/Revenue today:/)).toHaveTextContent('Revenue today: 12.50 USD · 3 conversions');
-    const asked = mockProfiles.mock.calls.find(([q]) => q.user_id === 'u_member1')?.[0];
-    expect(asked).toEqual({ ...todayRange(new Date()), user_id: 'u_member1' });
-    const from = new Date(asked!.from);
-    expect([from.getHours(), from.getMinutes()]).toEqual([0, 0]);
+    expect(mockProfiles).toHaveBeenCalledTimes(1);
+    const since = new Date(mockProfiles.mock.calls[0][0].revenue_from as string);
+    expect([since.getHours(), since.getMinutes(), since.getDate()]).toEqual([0, 0, new Date().getDate()]);
 
     revenue = { conversions: 4, revenue: '52.50' };
     await wait(LIVE_POLL_MS);

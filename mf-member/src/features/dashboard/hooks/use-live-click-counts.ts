@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { StatsProfileRevenue } from '@rotalink/shared-api';
 import { getStatsProfiles, LIVE_POLL_MS } from '@rotalink/shared-api/live';
 import { useVisiblePolling } from '../../../components/live/use-visible-polling';
 
@@ -23,6 +24,15 @@ export function last24Hours(now: Date): { from: string; to: string } {
   return { from: new Date(to - 24 * HOUR).toISOString(), to: new Date(to).toISOString() };
 }
 
+/** Issue 30: the poll's query — the last 24 hours of clicks, and the revenue since local midnight (today). */
+export function livePollQuery(now: Date): { from: string; to: string; revenue_from: string } {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  return { ...last24Hours(now), revenue_from: midnight.toISOString() };
+}
+
+/** Issue 30: a profile's revenue today, undefined until the first poll answered. */
+export type TodayRevenues = Record<string, StatsProfileRevenue | undefined>;
+
 /**
  * The server lists the member (first on screen) and every sub-profile as they are now; with the
  * member in it, a sub-profile on screen that it lacks was deleted (in another tab), and one it
@@ -37,7 +47,8 @@ const same = (a: ClickCount | 'error' | undefined, b: ClickCount | 'error') =>
   a === b || (typeof a === 'object' && typeof b === 'object' && a.counted === b.counted && a.filtered === b.filtered);
 
 /**
- * Live click counts of the dashboard's profiles (issue 15): the last 24 hours of the member and
+ * Live click counts of the dashboard's profiles (issue 15), and their revenue today (issue 30,
+ * the same request): the last 24 hours of the member and
  * every sub-profile from ONE conditional request per poll (`GET /api/stats/profiles`, a 304 while
  * nothing changed), every LIVE_POLL_MS while the tab is visible, whatever the number of
  * sub-profiles — so a new click shows within one poll. `userIds` are the profiles on screen: a
@@ -46,6 +57,7 @@ const same = (a: ClickCount | 'error' | undefined, b: ClickCount | 'error') =>
  */
 export function useLiveClickCounts(userIds: string[], enabled: boolean, onProfilesChanged?: () => void) {
   const [counts, setCounts] = useState<ClickCounts>({});
+  const [revenue, setRevenue] = useState<TodayRevenues>({});
   const askedFor = useRef('');
 
   const polling = useVisiblePolling(
@@ -53,8 +65,10 @@ export function useLiveClickCounts(userIds: string[], enabled: boolean, onProfil
       let found: ClickCounts;
       let failure: unknown = null;
       try {
-        const { profiles } = (await getStatsProfiles(last24Hours(new Date()))).data;
-        found = Object.fromEntries(profiles.map((p) => [p.user_id, { counted: p.counted, filtered: p.repeat + p.bot }]));
+        const answer = (await getStatsProfiles(livePollQuery(new Date()))).data;
+        found = Object.fromEntries(answer.profiles.map((p) => [p.user_id, { counted: p.counted, filtered: p.repeat + p.bot }]));
+        // An API from before issue 30 sends no revenue: nothing is shown for it.
+        if (answer.revenue) setRevenue(Object.fromEntries(answer.revenue.map((r) => [r.user_id, r])));
         if (listChanged(userIds, found)) {
           // Once per new set: a set the screen cannot match (a read that failed) asks once, not every poll.
           const seen = Object.keys(found).sort().join(' ');
@@ -74,5 +88,5 @@ export function useLiveClickCounts(userIds: string[], enabled: boolean, onProfil
     },
     { enabled: enabled && userIds.length > 0, immediate: true, intervalMs: LIVE_POLL_MS },
   );
-  return { counts, stale: polling.failures > 0 };
+  return { counts, revenue, stale: polling.failures > 0 };
 }
