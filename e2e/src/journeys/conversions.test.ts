@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { createMember, raw, type LinkRow } from '../support/api';
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
+import { startOfferSites } from '../support/offer-sites';
 import { signedInAt } from '../support/session';
 import { screenshots } from '../support/shots';
 import { site, stack } from '../support/stack';
@@ -93,4 +94,39 @@ test('a click carries its id to the offer, the offer fires the postback, the mem
   );
   await screenshots(stats, 'conversions', 'stats-conversions');
   await screenshots(dashboard, 'conversions', 'dashboard-revenue');
+});
+
+test('a rotator visit lands on the offer with its click id; the postback is attributed to that link', async () => {
+  const owner = await createMember('convrot', { active: true });
+  const added = await raw('POST', '/api/links/linkadd', {
+    token: owner.token,
+    body: { link: 'https://deal.example.com/go?l={link_id}', max_clicks: 10, name: 'Deal', user_id: owner.userId, click_param: 'aff_sub' },
+  });
+  const link = (added.body as { link: LinkRow }).link;
+  const settings = await raw('GET', `/api/conversions/settings?user_id=${q(owner.userId)}`, { token: owner.token });
+  const key = (settings.body as { postback_key: string }).postback_key;
+  const answers: number[] = [];
+  // The offer sites for real (the browser follows the API's 302 to them); this one reports its sale.
+  const offers = await startOfferSites(async (url) => {
+    const clickId = url.searchParams.get('aff_sub');
+    if (!clickId) return;
+    const query = new URLSearchParams({ profile_id: owner.userId, key, click_id: clickId, txid: 'E2E-ROT-1', amount: '3.30' });
+    answers.push((await fetch(`${stack().apiUrl}/api/conversions/postback?${query}`)).status);
+  });
+  try {
+    const context = await offers.browser.newContext({
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${offers.browser.version().split('.')[0]}.0.0.0 Safari/537.36`,
+    });
+    const page = await context.newPage();
+    await page.goto(`${stack().apiUrl}/r/${q(owner.userId)}`);
+    await page.getByRole('heading', { name: 'Offer page' }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`^https://deal\\.example\\.com/go\\?l=${link.id}&aff_sub=[A-Za-z0-9_-]{22}$`));
+    await context.close();
+  } finally {
+    await offers.close();
+  }
+  expect(answers).toEqual([201]);
+  const recent = await raw('GET', `/api/conversions/recent?user_id=${q(owner.userId)}`, { token: owner.token });
+  const [sale] = (recent.body as { conversions: Array<{ link_id: string | null; amount: string; attributed: boolean }> }).conversions;
+  expect(sale).toMatchObject({ link_id: link.id, amount: '3.30', attributed: true });
 });

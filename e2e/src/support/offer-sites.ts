@@ -30,7 +30,11 @@ export interface OfferSites {
   close(): Promise<void>;
 }
 
-export async function startOfferSites(): Promise<OfferSites> {
+/**
+ * `onRequest` (issue 30): the offer's own server work before it answers — a stub network fires its
+ * postback when its landing page is loaded with a click id.
+ */
+export async function startOfferSites(onRequest?: (url: URL) => Promise<void>): Promise<OfferSites> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-offers-'));
   execFileSync(
     'openssl',
@@ -55,9 +59,16 @@ export async function startOfferSites(): Promise<OfferSites> {
   const server: Server = createServer(
     { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
     (req, res) => {
-      seen.push(`https://${req.headers.host}${req.url}`);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><title>Offer</title><h1>Offer page</h1><p>${req.headers.host}</p>`);
+      const url = `https://${req.headers.host}${req.url}`;
+      seen.push(url);
+      const answer = () => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(`<!doctype html><title>Offer</title><h1>Offer page</h1><p>${req.headers.host}</p>`);
+      };
+      if (!onRequest) return answer();
+      onRequest(new URL(url)).then(answer, (err: unknown) => {
+        res.writeHead(500).end(String(err));
+      });
     },
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
