@@ -69,7 +69,6 @@ describe('AddLinksPage: editing a link in place', () => {
       link: 'www.big.example.com',
       name: 'Big shop',
       max_clicks: 20,
-      click_param: null,
     });
     expect(await screen.findByText('Link updated successfully')).toBeInTheDocument();
     expect(await screen.findByText('4 / 20 clicks')).toBeInTheDocument();
@@ -143,7 +142,6 @@ describe('AddLinksPage: editing a link in place', () => {
       link: 'https://done.example.com',
       name: 'Done deal',
       max_clicks: 8,
-      click_param: null,
     });
     const pending = screen.getByRole('region', { name: /Pending/ });
     expect(await within(pending).findByText('5 / 8 clicks')).toBeInTheDocument();

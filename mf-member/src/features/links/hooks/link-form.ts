@@ -62,8 +62,13 @@ export function linkToFormValues(link: Link & { click_param?: string | null }): 
   };
 }
 
-/** The body of POST /api/links/updateLink: every field as the member left them (click_param null: none). */
-export function toUpdateLinkBody(v: LinkFormValues, linkId: string, userId: string) {
+/**
+ * The body of POST /api/links/updateLink: the three fields as the member left them, and
+ * click_param (null: none) only when it changed from `currentParam` — so an edit that leaves it
+ * alone is also understood by an API from before issue 30 (remotes deploy on their own schedule).
+ */
+export function toUpdateLinkBody(v: LinkFormValues, linkId: string, userId: string, currentParam: string | null = null) {
   const { link, name, max_clicks } = toAddLinkBody(v, userId);
-  return { link_id: linkId, user_id: userId, link, name, max_clicks, click_param: clickParamValue(v) };
+  const clickParam = clickParamValue(v);
+  return { link_id: linkId, user_id: userId, link, name, max_clicks, ...(clickParam !== currentParam ? { click_param: clickParam } : {}) };
 }

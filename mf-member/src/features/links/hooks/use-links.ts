@@ -85,7 +85,8 @@ export function useLinks(userId: string, enabled: boolean) {
 
   const edit = async (link: Link, values: LinkFormValues): Promise<FormResult> => {
     try {
-      const result = await updateLink(toUpdateLinkBody(values, link.id, userId));
+      const current = (link as Link & { click_param?: string | null }).click_param ?? null;
+      const result = await updateLink(toUpdateLinkBody(values, link.id, userId, current));
       toast.success(result.message || 'Link updated.');
       await reload();
       return { ok: true };
