@@ -88,9 +88,11 @@ export function DashboardPage() {
           <p style={{ margin: '12px 0 0' }}>
             Clicks in the last 24 hours: <ClickCountText count={clicks.counts[user.user_id]} />
           </p>
-          <p style={{ margin: '4px 0 0' }}>
-            Revenue today: <RevenueText revenue={clicks.revenue[user.user_id]} />
-          </p>
+          {clicks.revenueOn && (
+            <p style={{ margin: '4px 0 0' }}>
+              Revenue today: <RevenueText revenue={clicks.revenue[user.user_id]} />
+            </p>
+          )}
           <LiveStatus stale={clicks.stale} />
           <div className="mem-actions" style={{ marginTop: 12 }}>
             <Link className="mem-btn" to={addLinksPath(user.user_id)}>

@@ -127,4 +127,15 @@ describe('Dashboard: live click counts (issue 15)', () => {
     await wait(LIVE_POLL_MS);
     expect(screen.getByText(/Revenue today:/)).toHaveTextContent('Revenue today: 52.50 USD · 4 conversions');
   });
+
+  it('issue 30: an API from before revenue_from (400) still gets its poll, without it; the revenue line is left out', async () => {
+    mockProfiles.mockRejectedValueOnce(new ApiError('Invalid query', { code: 'invalid', status: 400, serverMessage: 'Invalid query' }));
+    renderPage(<DashboardPage />, { path: '/user', url: '/user' });
+    await wait(100);
+    expect(screen.getByText(/Clicks in the last 24 hours:/)).toHaveTextContent('Clicks in the last 24 hours: 7 counted · 3 filtered');
+    expect(screen.queryByText(/Revenue today:/)).not.toBeInTheDocument();
+    expect(mockProfiles.mock.calls.map(([q]) => 'revenue_from' in q)).toEqual([true, false]);
+    await wait(LIVE_POLL_MS);
+    expect(mockProfiles.mock.calls.map(([q]) => 'revenue_from' in q)).toEqual([true, false, false]);
+  });
 });

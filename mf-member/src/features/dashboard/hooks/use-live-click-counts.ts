@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { StatsProfileRevenue } from '@rotalink/shared-api';
+import { ApiError, type StatsProfileRevenue } from '@rotalink/shared-api';
 import { getStatsProfiles, LIVE_POLL_MS } from '@rotalink/shared-api/live';
 import { useVisiblePolling } from '../../../components/live/use-visible-polling';
 
@@ -46,6 +46,20 @@ function listChanged(onScreen: string[], found: ClickCounts): boolean {
 const same = (a: ClickCount | 'error' | undefined, b: ClickCount | 'error') =>
   a === b || (typeof a === 'object' && typeof b === 'object' && a.counted === b.counted && a.filtered === b.filtered);
 
+/** One poll: with today's revenue unless the API refused it once (then, and from then on, without). */
+async function poll(withRevenue: { current: boolean }, refused: () => void) {
+  const now = new Date();
+  if (!withRevenue.current) return (await getStatsProfiles(last24Hours(now))).data;
+  try {
+    return (await getStatsProfiles(livePollQuery(now))).data;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 400)) throw error;
+    withRevenue.current = false;
+    refused();
+    return (await getStatsProfiles(last24Hours(now))).data;
+  }
+}
+
 /**
  * Live click counts of the dashboard's profiles (issue 15), and their revenue today (issue 30,
  * the same request): the last 24 hours of the member and
@@ -58,6 +72,9 @@ const same = (a: ClickCount | 'error' | undefined, b: ClickCount | 'error') =>
 export function useLiveClickCounts(userIds: string[], enabled: boolean, onProfilesChanged?: () => void) {
   const [counts, setCounts] = useState<ClickCounts>({});
   const [revenue, setRevenue] = useState<TodayRevenues>({});
+  // An API from before issue 30 refuses revenue_from (400): the poll goes on without it, no revenue shown.
+  const [revenueOn, setRevenueOn] = useState(true);
+  const withRevenue = useRef(true);
   const askedFor = useRef('');
 
   const polling = useVisiblePolling(
@@ -65,7 +82,7 @@ export function useLiveClickCounts(userIds: string[], enabled: boolean, onProfil
       let found: ClickCounts;
       let failure: unknown = null;
       try {
-        const answer = (await getStatsProfiles(livePollQuery(new Date()))).data;
+        const answer = await poll(withRevenue, () => setRevenueOn(false));
         found = Object.fromEntries(answer.profiles.map((p) => [p.user_id, { counted: p.counted, filtered: p.repeat + p.bot }]));
         // An API from before issue 30 sends no revenue: nothing is shown for it.
         if (answer.revenue) setRevenue(Object.fromEntries(answer.revenue.map((r) => [r.user_id, r])));
@@ -88,5 +105,5 @@ export function useLiveClickCounts(userIds: string[], enabled: boolean, onProfil
     },
     { enabled: enabled && userIds.length > 0, immediate: true, intervalMs: LIVE_POLL_MS },
   );
-  return { counts, revenue, stale: polling.failures > 0 };
+  return { counts, revenue, revenueOn, stale: polling.failures > 0 };
 }
