@@ -231,7 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(authRoutes, { mailer });
   await app.register(profileRoutes);
-  await app.register(subProfilesRoutes);
+  await app.register(subProfilesRoutes, { mailer });
   await app.register(linksRoutes);
   await app.register(visitorRoutes);
   await app.register(rotatorRoutes);

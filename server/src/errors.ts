@@ -64,7 +64,12 @@ export class Conflict extends HttpError {
   }
 }
 export class TooMany extends HttpError {
-  constructor(message = 'Too many requests, please try again later.', extra?: Record<string, unknown>) {
+  constructor(
+    message = 'Too many requests, please try again later.',
+    extra?: Record<string, unknown>,
+    /** Seconds until the budget opens again: sent as `Retry-After` (issue 33). */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message, 'rate-limited', extra);
   }
 }
@@ -229,6 +234,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof HttpError) {
       if (err.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      if (err instanceof TooMany && err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       return send(reply, err.statusCode, err.message, err.code, err.extra);
     }
     if (err.validation) {

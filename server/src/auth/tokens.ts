@@ -11,6 +11,12 @@ export interface TokenClaims {
 }
 
 const ALG = 'HS256';
+/**
+ * How far a token's `iat` may lie in the future (clocks of two API nodes disagree a little).
+ * Further is refused (issue 33): revocation compares `iat` with `tokens_valid_after`, so a token
+ * "issued" next year would outlive every password change.
+ */
+export const IAT_CLOCK_SKEW_SECONDS = 30;
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signToken(secret: string, ttlSeconds: number, sub: string, kind: TokenKind): Promise<string> {
@@ -31,6 +37,7 @@ export async function verifyToken(secret: string, token: string): Promise<TokenC
     if (typeof payload.sub !== 'string' || (payload.kind !== 'member' && payload.kind !== 'admin') || typeof payload.iat !== 'number') {
       throw new Unauthorized(MESSAGES.invalidSignature, 'session-ended');
     }
+    if (payload.iat > Date.now() / 1000 + IAT_CLOCK_SKEW_SECONDS) throw new Unauthorized(MESSAGES.invalidSignature, 'session-ended');
     return { sub: payload.sub, kind: payload.kind, iat: payload.iat };
   } catch (err) {
     if (err instanceof errors.JWTExpired) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');

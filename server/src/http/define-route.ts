@@ -1,10 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Endpoint } from '@rotalink/shared-api/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accessHook } from '../access/access-hook';
 import { schemaOf } from './route-schema';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
+const PERSONAL = 'private, no-store';
 
 /**
  * A route's method, URL, schema, guard and access check, all from the contract's `endpoints`
@@ -23,11 +24,19 @@ export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: 
   };
   const guard = guards[endpoint.auth];
   const check = accessHook(app, endpoint);
+  // An answer to a signed-in call is personal data: no shared cache and no browser cache may keep
+  // it (issue 33). A route that revalidates with an ETag sets its own `private, no-cache` later.
+  const onRequest = guard
+    ? async (request: FastifyRequest, reply: FastifyReply) => {
+        reply.header('cache-control', PERSONAL);
+        await guard(request);
+      }
+    : undefined;
   return {
     method: endpoint.method,
     url: endpoint.url,
     schema: schemaOf(endpoint, tag),
-    ...(guard ? { onRequest: guard } : {}),
+    ...(onRequest ? { onRequest } : {}),
     ...(check ? { preHandler: check } : {}),
   };
 }

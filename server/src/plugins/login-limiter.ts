@@ -27,6 +27,11 @@ export interface LoginAttempt {
 export interface LoginLimiter {
   /** True when any budget of this attempt is used up. */
   isBlocked(attempt: LoginAttempt): Promise<boolean>;
+  /**
+   * Whole seconds until every used-up budget of this attempt opens again; 0 when none is used
+   * up. The 429 carries it as `Retry-After` (issue 33).
+   */
+  blockedForSeconds(attempt: LoginAttempt): Promise<number>;
   recordFailure(attempt: LoginAttempt): Promise<void>;
   /** A correct password: the budgets of this account start again (the per-IP one does not). */
   recordSuccess(attempt: LoginAttempt): Promise<void>;
@@ -47,7 +52,7 @@ interface Budget {
 
 export function createLoginLimiter(budgets: LoginBudgets, redis?: RedisLink, prefix = 'rotalink:login-fail:'): LoginLimiter {
   if (budgets.perIpAccountPerMin <= 0)
-    return { isBlocked: async () => false, recordFailure: async () => {}, recordSuccess: async () => {} };
+    return { isBlocked: async () => false, blockedForSeconds: async () => 0, recordFailure: async () => {}, recordSuccess: async () => {} };
   const local = new WindowCounter();
   const of = ({ kind, ip, account }: LoginAttempt): Budget[] =>
     [
@@ -56,12 +61,28 @@ export function createLoginLimiter(budgets: LoginBudgets, redis?: RedisLink, pre
       { key: `${kind}|account|${account}`, max: budgets.perAccountPerHour, windowMs: 3_600_000, clearOnSuccess: true },
     ].filter((b) => b.max > 0);
 
+  const blockedForSeconds = async (attempt: LoginAttempt): Promise<number> => {
+    const list = of(attempt);
+    const shared =
+      redis &&
+      (await redis.attempt(async (c) => {
+        const keys = list.map((b) => prefix + b.key);
+        const [counts, ttls] = await Promise.all([c.mget(...keys), Promise.all(keys.map((k) => c.pttl(k)))]);
+        return list.map((_, i) => ({ n: Number(counts[i] ?? 0), ttl: ttls[i] }));
+      }));
+    const windows = shared?.ok ? shared.value : list.map((b) => ({ n: local.count(b.key), ttl: local.ttl(b.key) }));
+    let waitMs = 0;
+    list.forEach((b, i) => {
+      // A used-up window without a readable expiry: its full length.
+      if (windows[i].n >= b.max) waitMs = Math.max(waitMs, windows[i].ttl > 0 ? windows[i].ttl : b.windowMs);
+    });
+    return Math.ceil(waitMs / 1000);
+  };
+
   return {
+    blockedForSeconds,
     async isBlocked(attempt) {
-      const list = of(attempt);
-      const shared = redis && (await redis.attempt((c) => c.mget(...list.map((b) => prefix + b.key))));
-      const counts = shared?.ok ? shared.value.map((v) => Number(v ?? 0)) : list.map((b) => local.count(b.key));
-      return list.some((b, i) => counts[i] >= b.max);
+      return (await blockedForSeconds(attempt)) > 0;
     },
     async recordFailure(attempt) {
       const list = of(attempt);

@@ -44,6 +44,13 @@ export class WindowCounter {
     return this.live(key, Date.now())?.n ?? 0;
   }
 
+  /** Milliseconds until this key's window ends (0 when it has none). */
+  ttl(key: string): number {
+    const now = Date.now();
+    const w = this.live(key, now);
+    return w ? w.until - now : 0;
+  }
+
   clear(key: string): void {
     this.windows.delete(key);
   }

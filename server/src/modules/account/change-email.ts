@@ -7,7 +7,7 @@ import { BadRequest, Conflict, TooMany } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
 import { EMAIL_TAKEN } from '../auth';
 import type { MailDeps } from '../mail';
-import { findUserByEmail, findUserById, normaliseEmail, updateUser } from '../users';
+import { findUserByEmail, findUserById, normaliseEmail, releasePendingEmail, updateUser } from '../users';
 import { checkCurrentPassword } from './current-password';
 import { sendEmailChangedNotice, sendEmailChangeMail, sendEmailChangeRequestedNotice } from './email-change-mail';
 import { useAllResets } from '../password-reset';
@@ -49,7 +49,9 @@ export async function requestEmailChange(opts: {
   const user = await checkCurrentPassword({ db, limiter: opts.limiter, userId: opts.userId, ip: opts.ip, password: body.currentPassword });
   const newEmail = normaliseEmail(body.newEmail);
   if (newEmail === user.email) throw new BadRequest(EMAIL_TEXT.same);
-  if (await findUserByEmail(db, newEmail)) throw new Conflict(EMAIL_TAKEN, 'email-taken');
+  const holder = await findUserByEmail(db, newEmail);
+  // Held unconfirmed by a sub-profile (issue 33): not taken; the confirmation decides.
+  if (holder && holder.email_pending_since === null) throw new Conflict(EMAIL_TAKEN, 'email-taken');
   const now = Date.now();
   if ((await countRecentEmailChanges(db, user.id, new Date(now - 3600_000).toISOString())) >= MAX_EMAIL_CHANGES_PER_HOUR) {
     throw new TooMany(EMAIL_TEXT.tooMany);
@@ -87,9 +89,14 @@ export async function confirmEmailChange(opts: { db: Db; mail: MailDeps; token: 
     const user = await findUserById(trx, change.user_id);
     if (!user) throw new BadRequest(EMAIL_TEXT.invalid);
     const holder = await findUserByEmail(trx, change.new_email);
-    if (holder && holder.id !== user.id) throw new Conflict(EMAIL_TEXT.taken, 'email-taken');
+    if (holder && holder.id !== user.id) {
+      if (holder.email_pending_since === null) throw new Conflict(EMAIL_TEXT.taken, 'email-taken');
+      // Someone else's sub-profile held it unconfirmed: this link proves the address (issue 33).
+      await releasePendingEmail(trx, change.new_email);
+    }
     try {
-      await updateUser(trx, user.id, { email: change.new_email });
+      // A sub-profile's own pending address becomes its own here too (issue 33).
+      await updateUser(trx, user.id, { email: change.new_email, email_pending_since: null });
     } catch (err) {
       if (isUniqueViolation(err)) throw new Conflict(EMAIL_TEXT.taken, 'email-taken');
       throw err;

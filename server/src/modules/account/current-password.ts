@@ -23,7 +23,8 @@ export async function checkCurrentPassword(opts: {
   password: string;
 }): Promise<UserRow> {
   const attempt = { kind: 'member' as const, ip: opts.ip, account: `id:${opts.userId}` };
-  if (await opts.limiter.isBlocked(attempt)) throw new TooMany(TOO_MANY_PASSWORD_TRIES);
+  const wait = await opts.limiter.blockedForSeconds(attempt);
+  if (wait > 0) throw new TooMany(TOO_MANY_PASSWORD_TRIES, undefined, wait);
   const user = await findUserById(opts.db, opts.userId);
   // Deleted since the guard let the call in: the session has ended.
   if (!user) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');

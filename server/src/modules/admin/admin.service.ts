@@ -26,7 +26,8 @@ export async function adminLogin(
   ip: string,
 ): Promise<string> {
   const attempt = { kind: 'admin' as const, ip, account: username };
-  if (await deps.limiter.isBlocked(attempt)) throw new TooMany(TOO_MANY_ADMIN_LOGINS);
+  const wait = await deps.limiter.blockedForSeconds(attempt);
+  if (wait > 0) throw new TooMany(TOO_MANY_ADMIN_LOGINS, undefined, wait);
   const admin = await findAdminByUsername(deps.db, username);
   if (!(await verifyPassword(admin?.password_hash, password)) || !admin) {
     await deps.limiter.recordFailure(attempt);

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/dialect-sql';
 import { newId } from '../../db/ids';
 import { Conflict, TooMany, Unauthorized } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
-import { findUserByEmail, insertUser, normaliseEmail } from '../users';
+import { findUserByEmail, insertUser, normaliseEmail, releasePendingEmail } from '../users';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'Email is already registered';
@@ -26,7 +26,8 @@ interface Deps {
  */
 export async function login({ db, config, limiter }: Deps, body: LoginBody, ip: string): Promise<string> {
   const attempt = { kind: 'member' as const, ip, account: normaliseEmail(body.email) };
-  if (await limiter.isBlocked(attempt)) throw new TooMany(TOO_MANY_LOGINS, { status: 'FAILED' });
+  const wait = await limiter.blockedForSeconds(attempt);
+  if (wait > 0) throw new TooMany(TOO_MANY_LOGINS, { status: 'FAILED' }, wait);
   const user = await findUserByEmail(db, body.email);
   const ok = await verifyPassword(user?.password_hash, body.password);
   if (!user || !ok) {
@@ -40,17 +41,23 @@ export async function login({ db, config, limiter }: Deps, body: LoginBody, ip: 
 /** Creates the member; returns who to welcome (the stored email and first name). */
 export async function signup(db: Db, body: SignupBody): Promise<{ email: string; firstName: string }> {
   const email = normaliseEmail(body.email);
-  if (await findUserByEmail(db, email)) throw new Conflict(EMAIL_TAKEN, 'email-taken');
+  const holder = await findUserByEmail(db, email);
+  // An address a sub-profile only holds unconfirmed is not taken (issue 33): the sign-up gets it.
+  if (holder && holder.email_pending_since === null) throw new Conflict(EMAIL_TAKEN, 'email-taken');
   const firstName = body.firstName.trim();
+  const passwordHash = await hashPassword(body.password);
   try {
-    await insertUser(db, {
-      id: newId(),
-      parent_id: null,
-      email,
-      password_hash: await hashPassword(body.password),
-      first_name: firstName,
-      last_name: body.lastName.trim(),
-      phone: null,
+    await db.transaction().execute(async (trx) => {
+      await releasePendingEmail(trx, email);
+      await insertUser(trx, {
+        id: newId(),
+        parent_id: null,
+        email,
+        password_hash: passwordHash,
+        first_name: firstName,
+        last_name: body.lastName.trim(),
+        phone: null,
+      });
     });
     return { email, firstName };
   } catch (err) {

@@ -3,12 +3,16 @@ import { forUpdate } from '../../db/dialect-sql';
 
 export function findResettableUser(db: DbOrTrx, email: string) {
   // Only accounts that can sign in: a sub-profile without a password has no login to reset.
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name'])
-    .where('email', '=', email)
-    .where('password_hash', 'is not', null)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name'])
+      .where('email', '=', email)
+      .where('password_hash', 'is not', null)
+      // An address a sub-profile holds unconfirmed may be anyone's (issue 33): no reset link to it.
+      .where('email_pending_since', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 export async function countRecentResets(db: DbOrTrx, userId: string, since: string): Promise<number> {

@@ -18,7 +18,9 @@ import { useAllResets } from '../password-reset';
 import { USER_NOT_FOUND } from '../users';
 import { userRowToSubProfile } from '../users';
 import { deleteAccount } from '../users';
-import { countSubProfiles, findUserByEmail, insertUser, listSubProfiles, normaliseEmail, updateUser } from '../users';
+import type { MailDeps } from '../mail';
+import { askToConfirmSubProfileEmail } from './sub-profile-email';
+import { countSubProfiles, findUserByEmail, findUserById, insertUser, listSubProfiles, normaliseEmail, updateUser } from '../users';
 import type { UserRow } from '../users';
 
 /** Who may do what to a sub-profile is the access module's (issue 31); its texts live there. */
@@ -36,13 +38,15 @@ async function assertEmailFree(db: Db, email: string | null, exceptId?: string):
   if (other && other.id !== exceptId) throw new Conflict(EMAIL_TAKEN, 'email-taken');
 }
 
+const memberName = (row: { first_name: string; last_name: string }) => `${row.first_name} ${row.last_name}`.trim();
+
 /**
  * Only a member creates sub-profiles (the access check refuses a sub-profile's own session,
  * issue 31); they belong to that member, at most PLAN.subProfilesPerMember of them (issue 11: each has its own 20 links, so
  * without a cap one plan had no link limit). The member's row is locked while counting
  * (PostgreSQL; SQLite serialises writes), so simultaneous creations cannot pass the cap.
  */
-export async function createSubProfile(opts: { db: Db; memberId: string; body: CreateSubProfileBody }): Promise<string> {
+export async function createSubProfile(opts: { db: Db; mail: MailDeps; memberId: string; body: CreateSubProfileBody }): Promise<string> {
   const { db, memberId, body } = opts;
   const email = optionalEmail(body.email);
   await assertEmailFree(db, email);
@@ -51,20 +55,29 @@ export async function createSubProfile(opts: { db: Db; memberId: string; body: C
   const id = newId();
   try {
     await db.transaction().execute(async (trx) => {
-      const parent = await forUpdate(trx, trx.selectFrom('users').select(['id']).where('id', '=', memberId)).executeTakeFirst();
+      const parent = await forUpdate(
+        trx,
+        trx.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', memberId),
+      ).executeTakeFirst();
       // Deleted since the access check: the same answer as a token of a deleted account would get.
       if (!parent) throw new NotFound(USER_NOT_FOUND);
       if ((await countSubProfiles(trx, parent.id)) >= PLAN.subProfilesPerMember) throw new Conflict(SUB_PROFILE_LIMIT, 'sub-profile-limit');
+      const now = nowIso();
+      const firstName = body.firstName.trim();
       await insertUser(trx, {
         id,
         parent_id: parent.id,
         email,
+        // Not the sub-profile's until the mailed link is opened (issue 33).
+        email_pending_since: email ? now : null,
         password_hash: passwordHash,
-        first_name: body.firstName.trim(),
+        first_name: firstName,
         last_name: body.lastName.trim(),
         phone: body.phone.trim(),
       });
+      if (email) await askToConfirmSubProfileEmail(trx, opts.mail, { id, email, firstName, memberName: memberName(parent) }, now);
     });
+    if (email) opts.mail.outbox.wake();
   } catch (err) {
     if (isUniqueViolation(err)) throw new Conflict(EMAIL_TAKEN, 'email-taken');
     throw err;
@@ -98,6 +111,7 @@ export function asSubProfile(row: UserRow): UserRow {
 
 export async function updateSubProfile(opts: {
   db: Db;
+  mail: MailDeps;
   principal: Principal;
   profile: UserRow;
   body: UpdateSubProfileBody;
@@ -110,11 +124,15 @@ export async function updateSubProfile(opts: {
   // mailed link) must not be enough to move it to another address or password for good.
   if (signInChanges) requirePermission(opts.principal, 'sub-profiles:sign-in');
   await assertEmailFree(db, email, row.id);
+  const emailChanges = email !== row.email;
+  const now = nowIso();
   const changes = {
     first_name: body.first_name.trim(),
     last_name: body.last_name.trim(),
     phone: body.phone.trim(),
     email,
+    // A new address waits for its confirmation (issue 33); the same one keeps its state.
+    ...(emailChanges ? { email_pending_since: email ? now : null } : {}),
     ...(body.title !== undefined ? { title: body.title } : {}),
     ...(body.slogan !== undefined ? { slogan: body.slogan } : {}),
     ...(body.about !== undefined ? { about: body.about } : {}),
@@ -123,8 +141,12 @@ export async function updateSubProfile(opts: {
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   try {
     await db.transaction().execute(async (trx) => {
-      const now = nowIso();
       await updateUser(trx, row.id, changes);
+      if (emailChanges && email) {
+        const parent = await findUserById(trx, row.parent_id as string);
+        const who = { id: row.id, email, firstName: changes.first_name, memberName: parent ? memberName(parent) : '' };
+        await askToConfirmSubProfileEmail(trx, opts.mail, who, now);
+      }
       // A new password is what every new password does: older sessions and reset links end.
       if (passwordHash) await setNewPassword(trx, row.id, passwordHash, now);
       // Reset links went to the old address: void.
@@ -134,6 +156,7 @@ export async function updateSubProfile(opts: {
     if (isUniqueViolation(err)) throw new Conflict(EMAIL_TAKEN, 'email-taken');
     throw err;
   }
+  if (emailChanges && email) opts.mail.outbox.wake();
 }
 
 /**

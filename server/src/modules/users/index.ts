@@ -10,6 +10,7 @@ export {
   insertUser,
   listSubProfiles,
   normaliseEmail,
+  releasePendingEmail,
   setPasswordEndingSessions,
   updateUser,
 } from './users.repository';

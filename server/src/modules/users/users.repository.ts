@@ -24,7 +24,8 @@ export function findUserByEmail(db: DbOrTrx, email: string): Promise<UserRow | u
 }
 
 /** Who a new account is; everything else starts empty (no plan, no texts, no revoked tokens). */
-export type NewAccount = Pick<NewUserRow, 'id' | 'parent_id' | 'email' | 'password_hash' | 'first_name' | 'last_name' | 'phone'>;
+export type NewAccount = Pick<NewUserRow, 'id' | 'parent_id' | 'email' | 'password_hash' | 'first_name' | 'last_name' | 'phone'> &
+  Partial<Pick<NewUserRow, 'email_pending_since'>>;
 
 /**
  * Inserts a member (parent_id null) or a sub-profile. A sub-profile's own plan fields stay empty
@@ -34,6 +35,7 @@ export async function insertUser(db: DbOrTrx, account: NewAccount): Promise<void
   await db
     .insertInto('users')
     .values({
+      email_pending_since: null,
       ...account,
       title: '',
       slogan: '',
@@ -47,6 +49,22 @@ export async function insertUser(db: DbOrTrx, account: NewAccount): Promise<void
       created_at: nowIso(),
     })
     .execute();
+}
+
+/**
+ * An address a sub-profile holds unconfirmed (issue 33) goes to whoever proves it theirs: a
+ * sign-up, a confirmed email change. The sub-profile keeps no address; its confirmation links die.
+ */
+export async function releasePendingEmail(db: DbOrTrx, email: string): Promise<void> {
+  const held = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', normaliseEmail(email))
+    .where('email_pending_since', 'is not', null)
+    .executeTakeFirst();
+  if (!held) return;
+  await db.updateTable('users').set({ email: null, email_pending_since: null }).where('id', '=', held.id).execute();
+  await db.updateTable('email_changes').set({ used_at: nowIso() }).where('user_id', '=', held.id).where('used_at', 'is', null).execute();
 }
 
 /** Returns whether a row was updated. */

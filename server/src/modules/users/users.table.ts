@@ -8,6 +8,8 @@ export interface UsersTable {
   id: string;
   parent_id: string | null;
   email: string | null;
+  /** Issue 33: a sub-profile's address not confirmed yet (not reserved); null when it is the account's. */
+  email_pending_since: string | null;
   password_hash: string | null;
   first_name: string;
   last_name: string;
