@@ -11,5 +11,6 @@ module.exports = createConfig({
     './AdminLogin': './src/exposed/admin-login.tsx',
     './AdminDashboard': './src/exposed/admin-dashboard.tsx',
     './UserDetails': './src/exposed/user-details.tsx',
+    './Activity': './src/exposed/activity.tsx',
   },
 });

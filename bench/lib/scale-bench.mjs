@@ -10,7 +10,7 @@ import { createBenchDatabase, dropBenchDatabase } from './pg-db.mjs';
 import { track } from './procs.mjs';
 import { cpuTimeMs } from './cpu.mjs';
 
-export const SCALE = { members: 100_000, linksPerMember: 5 };
+export const SCALE = { members: 100_000, linksPerMember: 5, auditEvents: 100_000 };
 export const SCALE_TARGETS = { adminP99Ms: 150, rssMb: 200, visitorP99Ms: 20 };
 const SAMPLES = 60; // sequential requests per admin figure
 const PAGE_LOADS = 20; // admin dashboard loads before the API's memory is read
@@ -84,7 +84,8 @@ async function measureEngine({ engine, repoRoot, workDir, duration, log }) {
       pgDb = await createBenchDatabase();
       databaseUrl = pgDb.url;
     }
-    const seeded = await seedMembers(repoRoot, databaseUrl);
+    // Issue 33: the audit log holds 100,000 rows too, for the Activity page's row.
+    const seeded = await seedMembers(repoRoot, databaseUrl, { args: ['--audit-events', String(SCALE.auditEvents)] });
     log(`  ${engine}: ${seeded.members} members, ${seeded.links} links seeded in ${Math.round(seeded.ms / 1000)} s`);
     api = await startApi({ repoRoot, databaseUrl, workDir, name: `api-scale-${engine}` });
     const login = await fetch(`${api.base}/api/admin/adminlogin`, {
@@ -103,6 +104,9 @@ async function measureEngine({ engine, repoRoot, workDir, duration, log }) {
     const search = await timed(api, '/api/admin/allusers?page=1&pageSize=50&q=scale-0421', token);
     const broadSearch = await timed(api, '/api/admin/allusers?page=1&pageSize=50&q=example.com', token);
     const unpaged = await timed(api, '/api/admin/allusers', token);
+    // Issue 33: the Activity page's first page over the whole log, and filtered by one action.
+    const activity = await timed(api, '/api/admin/activity?page=1&pageSize=50', token);
+    const activityFiltered = await timed(api, '/api/admin/activity?page=1&pageSize=50&action=admin.membership-edited', token);
 
     // The visitor's read alone, then while one admin pages through the list without pause.
     const visitor = (await get(api.base, '/api/admin/allusers?page=500&pageSize=1', token)).json.users[0].user_id;
@@ -126,6 +130,8 @@ async function measureEngine({ engine, repoRoot, workDir, duration, log }) {
       search,
       broadSearch,
       unpaged,
+      activity,
+      activityFiltered,
       rssStart,
       rssAfter,
       alone,

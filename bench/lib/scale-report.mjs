@@ -13,6 +13,12 @@ function engineRows(e) {
     `| ${e.engine} | admin first page (50 rows + total) | ${n1(e.firstPage.p50)} / ${n1(e.firstPage.p99)} ms${cpu(e.firstPage)} | p99 ≤ ${t.adminP99Ms} ms | ${verdict(e.firstPage.p99 <= t.adminP99Ms)} |`,
     `| ${e.engine} | admin search \`q=scale-0421\` (${n0(e.search.total)} matches) | ${n1(e.search.p50)} / ${n1(e.search.p99)} ms${cpu(e.search)} | p99 ≤ ${t.adminP99Ms} ms | ${verdict(e.search.p99 <= t.adminP99Ms)} |`,
     `| ${e.engine} | admin search \`q=example.com\` (every member, ${n0(e.broadSearch.total)}) | ${n1(e.broadSearch.p50)} / ${n1(e.broadSearch.p99)} ms${cpu(e.broadSearch)} | – | diagnostic |`,
+    ...(e.activity
+      ? [
+          `| ${e.engine} | Activity page, first 50 of ${n0(e.activity.total)} audit rows + total (issue 33) | ${n1(e.activity.p50)} / ${n1(e.activity.p99)} ms${cpu(e.activity)} | p99 ≤ ${t.adminP99Ms} ms | ${verdict(e.activity.p99 <= t.adminP99Ms)} |`,
+          `| ${e.engine} | Activity page filtered by one action (${n0(e.activityFiltered.total)} rows) | ${n1(e.activityFiltered.p50)} / ${n1(e.activityFiltered.p99)} ms${cpu(e.activityFiltered)} | p99 ≤ ${t.adminP99Ms} ms | ${verdict(e.activityFiltered.p99 <= t.adminP99Ms)} |`,
+        ]
+      : []),
     `| ${e.engine} | allusers without parameters (newest 1,000, ${n0(e.unpaged.bytes / 1024)} KiB) | ${n1(e.unpaged.p50)} / ${n1(e.unpaged.p99)} ms${cpu(e.unpaged)} | – | diagnostic |`,
     `| ${e.engine} | API RSS after 20 admin page loads (at start ${n0(e.rssStart.rss)} MB) | ${n0(e.rssAfter.rss)} MB (${n0(e.rssAfter.anon)} anonymous, ${n0(e.rssAfter.file)} file-backed) | ≤ ${t.rssMb} MB | ${verdict(e.rssAfter.rss <= t.rssMb)} |`,
     `| ${e.engine} | visitor publicProfile, 10 connections, alone | ${n1(e.alone.p50)} / ${n1(e.alone.p99)} ms, ${n0(e.alone.rps)} req/s | – | reference |`,

@@ -49,6 +49,7 @@ import { accountRoutes, setNewPassword } from './modules/account';
 import { conversionsRoutes } from './modules/conversions';
 import { handlesRoutes } from './modules/handles';
 import { domainsRoutes, dnsTxtLookup, hostOf, VerifiedHosts, type TxtLookup } from './modules/domains';
+import { auditRoutes } from './modules/audit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -246,6 +247,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(domainsRoutes, {
     lookup: opts.txtLookup ?? dnsTxtLookup(config.domains.dnsServers, config.domains.dnsTimeoutMs),
   });
+  await app.register(auditRoutes);
 
   await app.register(outboxCleanup);
   await app.register(ownerNotifications);

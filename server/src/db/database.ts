@@ -22,6 +22,7 @@ import type { ApiKeysTable } from '../modules/api-keys/api-keys.table';
 import type { ConversionSettingsTable, ConversionsTable } from '../modules/conversions/conversions.table';
 import type { ProfileHandlesTable } from '../modules/handles/handles.table';
 import type { CustomDomainsTable } from '../modules/domains/domains.table';
+import type { AuditEventsTable } from '../modules/audit/audit.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -42,6 +43,7 @@ export interface Database {
   click_daily_referrers: ClickDailyReferrersTable;
   click_profile_slots: ClickProfileSlotsTable;
   outbox: OutboxTable;
+  audit_events: AuditEventsTable;
   job_runs: JobRunsTable;
   api_keys: ApiKeysTable;
   conversion_settings: ConversionSettingsTable;

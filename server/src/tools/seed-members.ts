@@ -1,3 +1,4 @@
+import { seedAuditEvents } from './seed-audit';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { connect } from '../db/connect';
@@ -104,6 +105,8 @@ async function main(): Promise<void> {
       links: { type: 'string', default: '5' },
       prefix: { type: 'string', default: 'scale' },
       newest: { type: 'string' },
+      // Issue 33: audit rows for the Activity page's bench row.
+      'audit-events': { type: 'string', default: '0' },
     },
   });
   const url = values['database-url'];
@@ -119,7 +122,8 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(handle.db);
     const result = await seedMembers(handle.db, { members, linksPerMember: Number(values.links), prefix: values.prefix, newest });
-    process.stdout.write(JSON.stringify(result) + '\n');
+    const audit = Number(values['audit-events']) > 0 ? await seedAuditEvents(handle.db, Number(values['audit-events'])) : undefined;
+    process.stdout.write(JSON.stringify({ ...result, ...(audit ? { auditEvents: audit.events, auditMs: audit.ms } : {}) }) + '\n');
   } finally {
     await handle.close();
   }

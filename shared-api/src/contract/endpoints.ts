@@ -5,6 +5,8 @@ import { apiKeyPaths } from '../paths/api-keys';
 import { ApiKeyParams, ApiKeysOk, CreateApiKeyBody, CreateApiKeyOk, RevokeApiKeyOk } from './api-keys';
 import { conversionPaths } from '../paths/conversions';
 import { vanityPaths } from '../paths/vanity';
+import { auditPaths } from '../paths/audit';
+import { ActivityPage, ActivityQuery, SecurityEventsOk } from './audit';
 import { ErrorBody, MessageOk, StatusMessage } from './common';
 import {
   AboutProfile,
@@ -376,6 +378,9 @@ export const endpoints = {
     params: UserIdParams,
     response: { 200: AdminUserStats, 304: NotModified },
   }),
+  /** Issue 33: the audit log for the admin's Activity page, and a member's own security events. */
+  getActivity: e({ ...auditPaths.getActivity, access: { permission: 'users:admin' }, querystring: ActivityQuery, response: { 200: ActivityPage } }),
+  getSecurityEvents: e({ ...auditPaths.getSecurityEvents, response: { 200: SecurityEventsOk } }),
 } as const;
 
 /** Error answers every route may give (DESIGN §7), for OpenAPI and serialisation. */

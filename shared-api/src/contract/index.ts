@@ -11,6 +11,7 @@ export * from './payment';
 export * from './admin';
 export * from './stats';
 export * from './conversions';
+export * from './audit';
 export { PLAN } from '../rules/plan';
 /** Issue 15: the stats limits (not in /rules: the singleton re-exports /rules, and pages read these from /live). */
 export * from '../rules/stats';
@@ -23,3 +24,4 @@ export { apiKeyPaths } from '../paths/api-keys';
 export { conversionPaths, POSTBACK_PATH, PIXEL_PATH } from '../paths/conversions';
 export { vanityPaths } from '../paths/vanity';
 export * from './vanity';
+export { auditPaths } from '../paths/audit';

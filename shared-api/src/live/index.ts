@@ -20,6 +20,7 @@ export {
   getRecentConversions,
   downloadConversionsCsv,
 } from './conversion-calls';
+export { getActivity, getSecurityEvents } from './audit-calls';
 export { callLive, type LiveAnswer } from './conditional';
 export { download, type Download } from './download';
 export * from '../rules/stats';

@@ -37,6 +37,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/stats', module: 'mf_member/Stats', guarded: true },
   { path: '/admin_dashboard', module: 'mf_admin/AdminDashboard', guarded: true },
   { path: '/user-details', module: 'mf_admin/UserDetails', guarded: true },
+  // Issue 33: the audit log.
+  { path: '/admin_activity', module: 'mf_admin/Activity', guarded: true },
 ];
 
 /** Issue 32: `/{handle}` — one segment shaped like a handle (any case) — is a public page. */

@@ -5,6 +5,7 @@ import { defineRoute, typed } from '../../http/define-route';
 import { badTokenIsInvalidLink } from '../../http/link-token';
 import type { Mailer } from '../mail';
 import type { MailDeps } from '../mail';
+import { auditIpHash, auditWho } from '../audit';
 import { changePassword, PASSWORD_CHANGED } from './change-password';
 import { confirmEmailChange, EMAIL_TEXT, requestEmailChange } from './change-email';
 
@@ -28,6 +29,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { mailer: Ma
         userId: grantedProfileId(request),
         ip: request.ip,
         body: request.body,
+        who: auditWho(app.config.jwtSecret, request),
       });
       return { status: 'SUCCESS' as const, message: PASSWORD_CHANGED, token };
     },
@@ -52,7 +54,12 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { mailer: Ma
     ...defineRoute(app, endpoints.confirmEmail, 'account'),
     errorHandler: badTokenIsInvalidLink(EMAIL_TEXT.invalid),
     handler: async (request) => {
-      const message = await confirmEmailChange({ db: app.db, mail: mail(request), token: request.body.token });
+      const message = await confirmEmailChange({
+        db: app.db,
+        mail: mail(request),
+        token: request.body.token,
+        ipHash: auditIpHash(app.config.jwtSecret, request.ip),
+      });
       return { status: 'SUCCESS' as const, message };
     },
   });

@@ -8,6 +8,7 @@ import type { LoginLimiter } from '../../plugins/login-limiter';
 import { EMAIL_TAKEN } from '../auth';
 import type { MailDeps } from '../mail';
 import { findUserByEmail, findUserById, normaliseEmail, releasePendingEmail, updateUser } from '../users';
+import { maskEmail, recordAudit } from '../audit';
 import { checkCurrentPassword } from './current-password';
 import { sendEmailChangedNotice, sendEmailChangeMail, sendEmailChangeRequestedNotice } from './email-change-mail';
 import { useAllResets } from '../password-reset';
@@ -80,7 +81,7 @@ export async function requestEmailChange(opts: {
  * user is used up, as are the password reset links mailed to the old address. The old address is
  * told afterwards.
  */
-export async function confirmEmailChange(opts: { db: Db; mail: MailDeps; token: string }): Promise<string> {
+export async function confirmEmailChange(opts: { db: Db; mail: MailDeps; token: string; ipHash?: string | null }): Promise<string> {
   const { db } = opts;
   const changed = await db.transaction().execute(async (trx) => {
     const change = await findEmailChangeForUpdate(trx, hashEmailToken(opts.token));
@@ -102,6 +103,14 @@ export async function confirmEmailChange(opts: { db: Db; mail: MailDeps; token: 
       throw err;
     }
     await useAllEmailChanges(trx, user.id, now);
+    // Whoever opened the link proved the address: the account's owner, for the record (issue 33).
+    await recordAudit(trx, {
+      action: 'member.email-changed',
+      actor: { kind: 'member', id: user.id },
+      targetId: user.id,
+      changes: { email: [maskEmail(user.email), maskEmail(change.new_email)] },
+      ipHash: opts.ipHash ?? null,
+    });
     // Reset links went to the old address: whoever still reads it must not get the account back.
     await useAllResets(trx, user.id, now);
     return { oldEmail: user.email, newEmail: change.new_email, firstName: user.first_name };

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import { BadRequest } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
+import { recordAudit, type AuditWho } from '../audit';
 import { checkCurrentPassword } from './current-password';
 import { setNewPassword } from './new-password';
 
@@ -25,13 +26,17 @@ export async function changePassword(opts: {
   userId: string;
   ip: string;
   body: ChangePasswordBody;
+  who: AuditWho;
 }): Promise<string> {
   const { db, config, body } = opts;
   const user = await checkCurrentPassword({ db, limiter: opts.limiter, userId: opts.userId, ip: opts.ip, password: body.currentPassword });
   if (body.newPassword === body.currentPassword) throw new BadRequest(SAME_PASSWORD);
   const passwordHash = await hashPassword(body.newPassword);
   // Its sub-profiles' sessions end too, and earlier reset links and email changes, as with a reset.
-  await db.transaction().execute((trx) => setNewPassword(trx, user.id, passwordHash, nowIso()));
+  await db.transaction().execute(async (trx) => {
+    await setNewPassword(trx, user.id, passwordHash, nowIso());
+    await recordAudit(trx, { action: 'member.password-changed', ...opts.who, targetId: user.id });
+  });
   // Signed after the update: its iat (with milliseconds) is not before tokens_valid_after.
   return signToken(config.jwtSecret, config.jwtTtlSeconds, user.id, 'member');
 }

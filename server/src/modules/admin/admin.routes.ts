@@ -5,6 +5,7 @@ import { defineRoute, typed } from '../../http/define-route';
 import { linkRowToLink, listLinks } from '../links';
 import { USER_NOT_FOUND } from '../users';
 import { findUserById } from '../users';
+import { auditWho } from '../audit';
 import { adminLogin, removeUser, updateMembership } from './admin.service';
 import { listUsers, readUserDetails } from './admin-users';
 
@@ -42,7 +43,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.deleteUser, 'admin'),
     handler: async (request) => {
-      await removeUser(app.db, request.body.user_id);
+      await removeUser(app.db, request.body.user_id, auditWho(app.config.jwtSecret, request));
       return { message: 'User deleted successfully' };
     },
   });
@@ -58,7 +59,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.updateUser, 'admin'),
     handler: async (request) => {
-      const user = await updateMembership(app.db, request.params.userId, request.body);
+      const user = await updateMembership(app.db, request.params.userId, request.body, auditWho(app.config.jwtSecret, request));
       return { message: 'User updated successfully', user };
     },
   });

@@ -10,6 +10,8 @@ import { dollarsToCents, userRowToUser } from '../users';
 import { deleteAccount } from '../users';
 import { countSubProfiles, findUserById, updateUser } from '../users';
 import { findAdminByUsername, type MemberWithCount } from './admin.repository';
+import { forUpdate } from '../../db/dialect-sql';
+import { auditIpHash, recordAudit, type AuditWho } from '../audit';
 import { parseAdminDate } from './admin-date';
 
 export const INVALID_ADMIN_CREDENTIALS = 'Invalid username or password';
@@ -29,17 +31,28 @@ export async function adminLogin(
   const wait = await deps.limiter.blockedForSeconds(attempt);
   if (wait > 0) throw new TooMany(TOO_MANY_ADMIN_LOGINS, undefined, wait);
   const admin = await findAdminByUsername(deps.db, username);
+  const ipHash = auditIpHash(deps.config.jwtSecret, ip);
   if (!(await verifyPassword(admin?.password_hash, password)) || !admin) {
     await deps.limiter.recordFailure(attempt);
+    // The typed username is not kept (it is sometimes a password typed in the wrong box): only
+    // which account was tried, when it exists.
+    await recordAudit(deps.db, { action: 'admin.sign-in-failed', actor: { kind: 'anonymous' }, targetId: admin?.id ?? null, ipHash });
     throw new Unauthorized(INVALID_ADMIN_CREDENTIALS, 'bad-credentials');
   }
   await deps.limiter.recordSuccess(attempt);
+  await recordAudit(deps.db, { action: 'admin.sign-in', actor: { kind: 'admin', id: admin.id }, targetId: admin.id, ipHash });
   return signToken(deps.config.jwtSecret, deps.config.jwtTtlSeconds, admin.id, 'admin');
 }
 
 /** userdelete: the account, its sub-profiles and every link of them (users/delete-account.ts). */
-export async function removeUser(db: Db, userId: string): Promise<void> {
-  if (!(await deleteAccount(db, userId))) throw new NotFound(USER_NOT_FOUND);
+export async function removeUser(db: Db, userId: string, who: AuditWho): Promise<void> {
+  const deleted = await deleteAccount(db, userId, async (trx, account) => {
+    // What the account was, without who it was (its email and names leave with it).
+    const before = { kind: account.parent_id === null ? 'member' : 'sub-profile', subscription_status: account.subscription_status };
+    const changes = Object.fromEntries(Object.entries(before).map(([k, v]) => [k, [v, null]])) as Record<string, [unknown, unknown]>;
+    await recordAudit(trx, { action: 'admin.user-deleted', ...who, targetId: userId, changes });
+  });
+  if (!deleted) throw new NotFound(USER_NOT_FOUND);
 }
 
 export const SUB_PROFILE_HAS_NO_PLAN = 'This is a sub-profile: it uses its member’s plan. Edit the member instead.';
@@ -50,7 +63,7 @@ export const EXPIRY_BEFORE_JOINED = 'Expiry date must be after the joined date.'
  * member has a plan (a sub-profile's plan columns stay empty, DESIGN §6), and a plan cannot
  * expire before it began.
  */
-export async function updateMembership(db: Db, userId: string, body: UpdateUserBody): Promise<AdminUser> {
+export async function updateMembership(db: Db, userId: string, body: UpdateUserBody, who: AuditWho): Promise<AdminUser> {
   const changes = {
     package_price_cents: dollarsToCents(body.package_price),
     package_joined_date: parseAdminDate(body.package_joined_date, 'Joined date'),
@@ -60,11 +73,19 @@ export async function updateMembership(db: Db, userId: string, body: UpdateUserB
   };
   const { package_joined_date: joined, package_expiry_date: expiry } = changes;
   if (joined && expiry && expiry <= joined) throw new BadRequest(EXPIRY_BEFORE_JOINED);
-  const existing = await findUserById(db, userId);
-  if (!existing) throw new NotFound(USER_NOT_FOUND);
-  if (existing.parent_id !== null) throw new BadRequest(SUB_PROFILE_HAS_NO_PLAN);
-  if (!(await updateUser(db, userId, changes))) throw new NotFound(USER_NOT_FOUND);
-  const row = await findUserById(db, userId);
+  const row = await db.transaction().execute(async (trx) => {
+    const existing = await forUpdate(trx, trx.selectFrom('users').selectAll().where('id', '=', userId)).executeTakeFirst();
+    if (!existing) throw new NotFound(USER_NOT_FOUND);
+    if (existing.parent_id !== null) throw new BadRequest(SUB_PROFILE_HAS_NO_PLAN);
+    if (!(await updateUser(trx, userId, changes))) throw new NotFound(USER_NOT_FOUND);
+    const diff: Record<string, [unknown, unknown]> = {};
+    for (const [field, after] of Object.entries(changes)) {
+      const before = existing[field as keyof typeof changes];
+      if (before !== after) diff[field] = [before, after];
+    }
+    await recordAudit(trx, { action: 'admin.membership-edited', ...who, targetId: userId, changes: diff });
+    return findUserById(trx, userId);
+  });
   if (!row) throw new NotFound(USER_NOT_FOUND);
   return toAdminUser({ ...row, sub_profile_count: await countSubProfiles(db, userId) });
 }

@@ -1,3 +1,4 @@
+import { auditIpHash } from '../audit';
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, typed } from '../../http/define-route';
@@ -28,6 +29,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance, opts: { setN
         token: request.body.token,
         password: request.body.password,
         setNewPassword: opts.setNewPassword,
+        ipHash: auditIpHash(app.config.jwtSecret, request.ip),
       });
       return { status: 'SUCCESS' as const, message };
     },

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import type { Outbox, RenderContext, RenderedMail } from '../outbox';
 import { normaliseEmail } from '../users';
+import { recordAudit } from '../audit';
 import { countRecentResets, deleteReset, findResettableUser, insertReset } from './password-resets.repository';
 import { resetLink, resetMail } from './reset-mail';
 import { RESET_TOKEN_TTL_MS, hashResetToken, newResetToken } from './reset-token';
@@ -40,11 +41,15 @@ export function resetMailRenderer(publicSiteUrl: string) {
     if (await overHourlyLimit(ctx.db, ctx.log, user.id)) return undefined;
     const token = newResetToken();
     const tokenHash = hashResetToken(token);
-    await insertReset(ctx.db, {
-      tokenHash,
-      userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
-      now: nowIso(),
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertReset(trx, {
+        tokenHash,
+        userId: user.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
+        now: nowIso(),
+      });
+      // Issue 33: the link exists from here; the row says one was sent (the outbox sends it next).
+      await recordAudit(trx, { action: 'member.password-reset-sent', actor: { kind: 'system' }, targetId: user.id });
     });
     const link = resetLink(publicSiteUrl, token);
     // With no SMTP server nobody receives the mail: the log is how a local user gets the link (issue 2).

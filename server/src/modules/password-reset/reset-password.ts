@@ -2,6 +2,7 @@ import { hashPassword } from '../../auth/password';
 import type { Db, DbOrTrx } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import { BadRequest } from '../../errors';
+import { recordAudit } from '../audit';
 import { findResetForUpdate } from './password-resets.repository';
 import { hashResetToken } from './reset-token';
 
@@ -27,6 +28,7 @@ export async function resetPassword(options: {
   token: string;
   password: string;
   setNewPassword: SetNewPassword;
+  ipHash?: string | null;
 }): Promise<{ message: string }> {
   const { setNewPassword } = options;
   const { db, token } = options;
@@ -39,6 +41,13 @@ export async function resetPassword(options: {
     const now = nowIso();
     if (!reset || reset.used_at !== null || reset.expires_at <= now) throw new BadRequest(RESET_TEXT.invalid);
     await setNewPassword(trx, reset.user_id, passwordHash, now);
+    // Issue 33: whoever holds the mailed link acts as the account.
+    await recordAudit(trx, {
+      action: 'member.password-reset',
+      actor: { kind: 'member', id: reset.user_id },
+      targetId: reset.user_id,
+      ipHash: options.ipHash ?? null,
+    });
   });
   return { message: RESET_TEXT.success };
 }

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTrx } from '../../db/database';
-import { EMAIL_CHANGE_TTL_MS, hashEmailToken } from '../account/change-email';
-import { confirmEmailLink } from '../account/email-change-mail';
-import { insertEmailChange, useAllEmailChanges } from '../account/email-changes.repository';
-import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, type MailDeps } from '../mail/send-later';
-import { MAIL_KIND } from '../outbox/outbox';
+import { EMAIL_CHANGE_TTL_MS, confirmEmailLink, hashEmailToken, insertEmailChange, useAllEmailChanges } from '../account';
+import type { MailMessage } from '../mail';
+import { escapeHtml, type MailDeps } from '../mail';
+import { MAIL_KIND } from '../outbox';
 
 /**
  * Issue 33: an address a member puts on a sub-profile is not reserved until a link mailed to it

@@ -2,6 +2,7 @@ import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { grantedProfile, grantedProfileId } from '../../access/access-hook';
 import type { Mailer, MailDeps } from '../mail';
+import { auditIpHash } from '../audit';
 import { defineRoute, typed } from '../../http/define-route';
 import { userRowToSubProfile } from '../users';
 import { asSubProfile, createSubProfile, deleteSubProfile, listOwnSubProfiles, updateSubProfile } from './sub-profiles.service';
@@ -40,7 +41,14 @@ export async function subProfilesRoutes(fastify: FastifyInstance, opts: { mailer
   app.route({
     ...defineRoute(app, endpoints.updateSubProfile, 'sub-profiles'),
     handler: async (request) => {
-      await updateSubProfile({ db: app.db, mail: mail(request), principal: request.principal, profile: grantedProfile(request), body: request.body });
+      await updateSubProfile({
+        db: app.db,
+        mail: mail(request),
+        principal: request.principal,
+        profile: grantedProfile(request),
+        body: request.body,
+        ipHash: auditIpHash(app.config.jwtSecret, request.ip),
+      });
       return { status: 'SUCCESS' as const, message: 'Sub-profile updated successfully' };
     },
   });

@@ -20,6 +20,7 @@ import { userRowToSubProfile } from '../users';
 import { deleteAccount } from '../users';
 import type { MailDeps } from '../mail';
 import { askToConfirmSubProfileEmail } from './sub-profile-email';
+import { recordAudit } from '../audit';
 import { countSubProfiles, findUserByEmail, findUserById, insertUser, listSubProfiles, normaliseEmail, updateUser } from '../users';
 import type { UserRow } from '../users';
 
@@ -115,6 +116,7 @@ export async function updateSubProfile(opts: {
   principal: Principal;
   profile: UserRow;
   body: UpdateSubProfileBody;
+  ipHash?: string | null;
 }): Promise<void> {
   const { db, body } = opts;
   const row = asSubProfile(opts.profile);
@@ -148,7 +150,15 @@ export async function updateSubProfile(opts: {
         await askToConfirmSubProfileEmail(trx, opts.mail, who, now);
       }
       // A new password is what every new password does: older sessions and reset links end.
-      if (passwordHash) await setNewPassword(trx, row.id, passwordHash, now);
+      if (passwordHash) {
+        await setNewPassword(trx, row.id, passwordHash, now);
+        await recordAudit(trx, {
+          action: 'member.password-changed',
+          actor: { kind: 'member', id: auth.userId },
+          targetId: row.id,
+          ipHash: opts.ipHash ?? null,
+        });
+      }
       // Reset links went to the old address: void.
       else if (signInChanges) await useAllResets(trx, row.id, now);
     });

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/database';
+import type { Db, DbOrTrx } from '../../db/database';
+import type { UserRow } from './users.table';
 import { forUpdate } from '../../db/dialect-sql';
 import { retryConflicts } from '../../db/retry';
 import { deleteUser } from './users.repository';
@@ -18,11 +19,20 @@ import { deleteUser } from './users.repository';
  * deadlock (e.g. with a payment being completed for this user) is retried (db/retry.ts).
  * Resolves false when there was no such account (deleted meanwhile, or never).
  */
-export function deleteAccount(db: Db, userId: string): Promise<boolean> {
+export function deleteAccount(
+  db: Db,
+  userId: string,
+  /** Issue 33: what to write in the same transaction once the account is locked (its audit row). */
+  alongside?: (trx: DbOrTrx, account: Pick<UserRow, 'id' | 'parent_id' | 'subscription_status'>) => Promise<void>,
+): Promise<boolean> {
   return retryConflicts(() =>
     db.transaction().execute(async (trx) => {
-      const user = await forUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).executeTakeFirst();
+      const user = await forUpdate(
+        trx,
+        trx.selectFrom('users').select(['id', 'parent_id', 'subscription_status']).where('id', '=', userId),
+      ).executeTakeFirst();
       if (!user) return false;
+      if (alongside) await alongside(trx, user);
       const subs = await forUpdate(trx, trx.selectFrom('users').select('id').where('parent_id', '=', userId).orderBy('id')).execute();
       const owners = [userId, ...subs.map((s) => s.id)];
       await forUpdate(trx, trx.selectFrom('links').select('id').where('user_id', 'in', owners).orderBy('id')).execute();

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { AdminUser } from '@rotalink/shared-api';
 import { AdminOnlyNotice } from '../../../components/admin-only-notice';
 import { displayName } from '../../../lib/format';
@@ -8,7 +8,7 @@ import { SEARCH_MAX_LENGTH, useListPlace } from '../hooks/use-list-place';
 import { PAGE_SIZE, useUsersPage } from '../hooks/use-users-page';
 import { ListFailureNotice } from './list-failure-notice';
 import { ListSummary } from './list-summary';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 import { UserTable } from './user-table';
 import { usePageTitle } from '../../../components/use-page-title';
 import '../../../components/admin-ui.css';
@@ -87,6 +87,10 @@ export function UserListPage() {
         <button type="button" className="adm-btn" onClick={() => void reload()} disabled={loading}>
           {loading ? 'Refreshing…' : 'Refresh'}
         </button>
+        {/* Issue 33: the audit log. */}
+        <Link to="/admin_activity" className="adm-btn">
+          Activity
+        </Link>
       </div>
       <ListSummary
         data={data}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, changeEmail, changePassword, getProfile, tokenStore } from '@rotalink/shared-api';
+import { getSecurityEvents } from '@rotalink/shared-api/live';
 import { makeUser } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render-page';
 import { AccountSettingsPage } from './account-settings-page';
@@ -14,10 +15,13 @@ jest.mock('@rotalink/shared-api', () => ({
   getDomain: jest.fn(() => Promise.resolve({ domain: null })),
 }));
 // Issue 31: the page also lists API keys (api-keys-panel.test.tsx covers them); none here.
+// Issue 33: the security events under the forms.
 jest.mock('@rotalink/shared-api/live', () => ({
   ...jest.requireActual('@rotalink/shared-api/live'),
   listApiKeys: jest.fn(async () => ({ keys: [] })),
+  getSecurityEvents: jest.fn(),
 }));
+const mockEvents = getSecurityEvents as jest.MockedFunction<typeof getSecurityEvents>;
 const mockProfile = getProfile as jest.MockedFunction<typeof getProfile>;
 const mockChangePassword = changePassword as jest.MockedFunction<typeof changePassword>;
 const mockChangeEmail = changeEmail as jest.MockedFunction<typeof changeEmail>;
@@ -31,9 +35,32 @@ beforeEach(() => {
   jest.clearAllMocks();
   tokenStore.setSession('old-token');
   mockProfile.mockResolvedValue(makeUser());
+  mockEvents.mockResolvedValue({ events: [] });
 });
 
 describe('AccountSettingsPage', () => {
+  it('lists the member’s own security events, newest first (issue 33)', async () => {
+    const event = {
+      actor_kind: 'member' as const,
+      actor_id: 'u1',
+      actor_label: null,
+      target_id: 'u1',
+      target_label: null,
+      changes: null,
+      ip_hash: null,
+    };
+    mockEvents.mockResolvedValue({
+      events: [
+        { ...event, id: 'e2', at: '2026-11-02T10:00:00.000Z', action: 'member.email-changed' },
+        { ...event, id: 'e1', at: '2026-11-01T10:00:00.000Z', action: 'member.password-changed' },
+      ],
+    });
+    renderSettings();
+    const list = await screen.findByRole('region', { name: 'Security events' });
+    const items = await within(list).findAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual(['Email address changed', 'Password changed']);
+  });
+
   it('shows a loading state, then both forms with the current email; a failed load offers Retry', async () => {
     mockProfile.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
     renderSettings();

@@ -7,6 +7,7 @@ import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { ApiKeysPanel } from './api-keys-panel';
 import { CustomDomainCard } from '../../../components/vanity/custom-domain-card';
+import { SecurityEvents } from './security-events';
 
 /** /account — account settings (issue 13): change password, change email. Linked from the dashboard. */
 export function AccountSettingsPage() {
@@ -39,6 +40,7 @@ export function AccountSettingsPage() {
       )}
       {/* Issue 31: a member's keys; a sub-profile signed in on its own has none to manage. */}
       {profile.state.status === 'ready' && profile.state.data.account === 'member' && <ApiKeysPanel />}
+      {profile.state.status === 'ready' && <SecurityEvents />}
     </div>
   );
 }
