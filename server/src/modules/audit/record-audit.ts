@@ -7,7 +7,7 @@ import type { AuditEventsTable } from './audit.table';
 /**
  * Issue 33: one audit row, written with the caller's transaction (`trx`), so the row exists
  * exactly when the action committed: an action that fails (rolls back) leaves none. Call it from
- * inside the action's transaction, never after it. Other features (API keys, issue 31) call it
+ * inside the action's transaction, never after it. Other features (API keys) call it
  * the same way:
  *
  *   await recordAudit(trx, { action: 'member.api-key-created', actor: { kind: 'member', id }, targetId: id,
