@@ -379,7 +379,12 @@ export const endpoints = {
     response: { 200: AdminUserStats, 304: NotModified },
   }),
   /** Issue 33: the audit log for the admin's Activity page, and a member's own security events. */
-  getActivity: e({ ...auditPaths.getActivity, access: { permission: 'users:admin' }, querystring: ActivityQuery, response: { 200: ActivityPage } }),
+  getActivity: e({
+    ...auditPaths.getActivity,
+    access: { permission: 'users:admin' },
+    querystring: ActivityQuery,
+    response: { 200: ActivityPage },
+  }),
   getSecurityEvents: e({ ...auditPaths.getSecurityEvents, response: { 200: SecurityEventsOk } }),
 } as const;
 

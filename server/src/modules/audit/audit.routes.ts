@@ -1,5 +1,6 @@
 import { endpoints, MEMBER_SECURITY_ACTIONS } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
+import { ownProfileId } from '../../access/principal';
 import { defineRoute, typed } from '../../http/define-route';
 import { filterOf, listAuditEvents } from './audit.repository';
 
@@ -21,7 +22,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.getSecurityEvents, 'account'),
     handler: async (request) => {
-      const filter = { targetId: request.auth.userId, actions: MEMBER_SECURITY_ACTIONS };
+      const filter = { targetId: ownProfileId(request.principal) ?? '', actions: MEMBER_SECURITY_ACTIONS };
       const { events } = await listAuditEvents(app.db, filter, { limit: 50, offset: 0 });
       return { events };
     },

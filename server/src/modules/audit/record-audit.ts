@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AuditAction } from '@rotalink/shared-api/contract';
+import type { Principal } from '../../access/principal';
 import type { DbOrTrx } from '../../db/database';
 import { newId, nowIso } from '../../db/ids';
 import type { AuditEventsTable } from './audit.table';
@@ -66,7 +67,12 @@ export interface AuditWho {
 }
 
 /** The signed-in caller of a request (or an anonymous one), with the keyed hash of its IP. */
-export function auditWho(secret: string, request: { ip: string; auth?: { userId: string; kind: 'member' | 'admin' } | null }): AuditWho {
-  const auth = request.auth;
-  return { actor: auth ? { kind: auth.kind, id: auth.userId } : { kind: 'anonymous' }, ipHash: auditIpHash(secret, request.ip) };
+export function auditWho(secret: string, request: { ip: string; principal?: Principal | null }): AuditWho {
+  return { actor: actorOf(request.principal ?? null), ipHash: auditIpHash(secret, request.ip) };
+}
+
+/** The audit actor of a principal: the admin, or the account a member, sub-profile or API key acts as. */
+export function actorOf(principal: Principal | null): AuditInput['actor'] {
+  if (!principal) return { kind: 'anonymous' };
+  return principal.kind === 'admin' ? { kind: 'admin', id: principal.adminId } : { kind: 'member', id: principal.userId };
 }

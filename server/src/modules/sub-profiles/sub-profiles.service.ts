@@ -20,7 +20,7 @@ import { userRowToSubProfile } from '../users';
 import { deleteAccount } from '../users';
 import type { MailDeps } from '../mail';
 import { askToConfirmSubProfileEmail } from './sub-profile-email';
-import { recordAudit } from '../audit';
+import { actorOf, recordAudit } from '../audit';
 import { countSubProfiles, findUserByEmail, findUserById, insertUser, listSubProfiles, normaliseEmail, updateUser } from '../users';
 import type { UserRow } from '../users';
 
@@ -154,7 +154,7 @@ export async function updateSubProfile(opts: {
         await setNewPassword(trx, row.id, passwordHash, now);
         await recordAudit(trx, {
           action: 'member.password-changed',
-          actor: { kind: 'member', id: auth.userId },
+          actor: actorOf(opts.principal),
           targetId: row.id,
           ipHash: opts.ipHash ?? null,
         });
