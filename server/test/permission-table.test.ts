@@ -221,6 +221,14 @@ export const rows: Row[] = [
     // Another member's account has no such key: past the access check, its own 404.
     expect: { ...ownAccount, 'sub-profile': refused(SUB_CANNOT_MANAGE_KEYS) },
   },
+  // Issue 33: the account's own security events; the audit log is the admin's.
+  { call: 'getSecurityEvents', what: 'own security events', input: async () => ({}), expect: ownAccount },
+  {
+    call: 'getActivity',
+    what: 'the audit log',
+    input: async () => ({ query: { page: '1' } }),
+    expect: { ...all(adminOnly), admin: 'allowed' },
+  },
   {
     call: 'getAllUsers',
     what: 'the member list',

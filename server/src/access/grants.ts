@@ -17,6 +17,7 @@ const MEMBER: ReadonlySet<Permission> = new Set<Permission>([
   'profile:read',
   'profile:write',
   'account:write',
+  'account:security',
   'payment',
   'sub-profiles:read',
   'sub-profiles:create',

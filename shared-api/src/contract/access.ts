@@ -12,6 +12,8 @@ export type Permission =
   | 'profile:write'
   /** Password and email of the signed-in account. */
   | 'account:write'
+  /** The account's own security events and signed-in sessions (issue 33): never an API key's. */
+  | 'account:security'
   | 'payment'
   | 'sub-profiles:read'
   /** Only a member; a sub-profile has none of its own. */

@@ -385,7 +385,11 @@ export const endpoints = {
     querystring: ActivityQuery,
     response: { 200: ActivityPage },
   }),
-  getSecurityEvents: e({ ...auditPaths.getSecurityEvents, response: { 200: SecurityEventsOk } }),
+  getSecurityEvents: e({
+    ...auditPaths.getSecurityEvents,
+    access: { permission: 'account:security', profile: 'self' },
+    response: { 200: SecurityEventsOk },
+  }),
 } as const;
 
 /** Error answers every route may give (DESIGN §7), for OpenAPI and serialisation. */

@@ -43,16 +43,25 @@ export function countLiveApiKeys(db: DbOrTrx, userId: string): Promise<number> {
     .then((r) => Number(r.n));
 }
 
-/** Revokes one of the account's keys (a second revoke keeps the first time); the row after, or undefined. */
-export async function revokeApiKey(db: DbOrTrx, userId: string, id: string, now: string): Promise<ApiKeyRow | undefined> {
-  await db
+/**
+ * Revokes one of the account's keys (a second revoke keeps the first time): the row after, or
+ * undefined, and whether this call revoked it (so only the first writes an audit row).
+ */
+export async function revokeApiKey(
+  db: DbOrTrx,
+  userId: string,
+  id: string,
+  now: string,
+): Promise<{ row: ApiKeyRow | undefined; revoked: boolean }> {
+  const result = await db
     .updateTable('api_keys')
     .set({ revoked_at: now })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .execute();
-  return db.selectFrom('api_keys').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    .executeTakeFirst();
+  const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return { row, revoked: Number(result.numUpdatedRows) > 0 };
 }
 
 export async function touchApiKey(db: DbOrTrx, id: string, now: string): Promise<void> {

@@ -4,6 +4,7 @@ import { grantedProfileId } from '../../access/access-hook';
 import { newId, nowIso } from '../../db/ids';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
+import { auditWho, recordAudit } from '../audit';
 import { apiKeyRowToApiKey, countLiveApiKeys, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository';
 import { hashSecret, newKeyText } from './key-text';
 
@@ -49,7 +50,16 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
         last_used_at: null,
         revoked_at: null,
       };
-      await insertApiKey(app.db, row);
+      // Issue 33: the key and its audit row commit together (decision 0141).
+      await app.db.transaction().execute(async (trx) => {
+        await insertApiKey(trx, row);
+        await recordAudit(trx, {
+          action: 'member.api-key-created',
+          ...auditWho(app.config.jwtSecret, request),
+          targetId: userId,
+          changes: { key: [null, `${row.prefix} ${row.name} (${row.scopes})`] },
+        });
+      });
       return reply.code(201).send({ message: KEY_CREATED, key: apiKeyRowToApiKey(row), secret: text });
     },
   });
@@ -57,7 +67,20 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.revokeApiKey, 'account'),
     handler: async (request) => {
-      const row = await revokeApiKey(app.db, grantedProfileId(request), request.params.keyId, nowIso());
+      const userId = grantedProfileId(request);
+      const row = await app.db.transaction().execute(async (trx) => {
+        const done = await revokeApiKey(trx, userId, request.params.keyId, nowIso());
+        if (done.revoked && done.row) {
+          const key = `${done.row.prefix} ${done.row.name}`;
+          await recordAudit(trx, {
+            action: 'member.api-key-revoked',
+            ...auditWho(app.config.jwtSecret, request),
+            targetId: userId,
+            changes: { key: [key, null] },
+          });
+        }
+        return done.row;
+      });
       if (!row) throw new NotFound(KEY_NOT_FOUND);
       return { message: KEY_REVOKED_MESSAGE, key: apiKeyRowToApiKey(row) };
     },
