@@ -50,6 +50,7 @@ import { conversionsRoutes } from './modules/conversions';
 import { handlesRoutes } from './modules/handles';
 import { domainsRoutes, dnsTxtLookup, hostOf, VerifiedHosts, type TxtLookup } from './modules/domains';
 import { auditRoutes } from './modules/audit';
+import { sessionsRoutes } from './modules/sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -248,6 +249,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     lookup: opts.txtLookup ?? dnsTxtLookup(config.domains.dnsServers, config.domains.dnsTimeoutMs),
   });
   await app.register(auditRoutes);
+  await app.register(sessionsRoutes);
 
   await app.register(outboxCleanup);
   await app.register(ownerNotifications);

@@ -5,6 +5,7 @@ import { MIN_PASSWORD } from '@rotalink/shared-api/rules';
 import { loadBackgroundConfig, type BackgroundConfig } from './config-background';
 import { databaseUrlFrom, loadOperationsConfig, type OperationsConfig } from './config-operations';
 import { loadDomainsConfig, type DomainsConfig } from './config-domains';
+import { loadSecurityConfig, type SecurityConfig } from './config-security';
 import { ConfigError, fail, int, parseDuration, str, url, type Env } from './config-values';
 
 /**
@@ -89,6 +90,7 @@ export interface Config {
   metrics: OperationsConfig['metrics'];
   /** Issue 32: custom domains (config-domains.ts). */
   domains: DomainsConfig['domains'];
+  security: SecurityConfig['security'];
 }
 
 export { ConfigError, parseDuration };
@@ -262,5 +264,6 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     ...loadBackgroundConfig(env, nodeEnv),
     ...loadOperationsConfig(env, port),
     ...loadDomainsConfig(env),
+    ...loadSecurityConfig(env),
   };
 }

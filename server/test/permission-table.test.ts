@@ -223,6 +223,16 @@ export const rows: Row[] = [
   },
   // Issue 33: the account's own security events; the audit log is the admin's.
   { call: 'getSecurityEvents', what: 'own security events', input: async () => ({}), expect: ownAccount },
+  { call: 'listSessions', what: 'own sessions', input: async () => ({}), expect: ownAccount },
+  // Another account's session is not found: past the access check, its own 404.
+  {
+    call: 'revokeSession',
+    what: 'an unknown session',
+    input: async () => ({ params: { sessionId: 'no-such-session' } }),
+    expect: ownAccount,
+  },
+  // Each caller's own token is its session, which this call keeps.
+  { call: 'revokeOtherSessions', what: 'all but the caller’s', input: async () => ({}), expect: ownAccount },
   {
     call: 'getActivity',
     what: 'the audit log',

@@ -5,7 +5,11 @@ import { MESSAGES } from '@rotalink/shared-api/rules';
 import { ADMIN_REQUIRED, MEMBER_REQUIRED } from '../access/grants';
 import type { Granted } from '../access/access-hook';
 import { accountPrincipal, type Principal } from '../access/principal';
-import { issuedBefore, verifyToken } from './tokens';
+import { touchSession } from '../modules/sessions';
+import { issuedBefore, verifyToken, type TokenClaims } from './tokens';
+
+/** last_seen_at moves at most this often: one small write a minute per active session, not one per request. */
+export const LAST_SEEN_STEP_MS = 60_000;
 
 /** Issue 31: turns an API key (a bearer value that is not a JWT) into its principal, or throws 401 with its code. */
 export type KeyResolver = (secret: string, request: FastifyRequest) => Promise<Principal>;
@@ -14,6 +18,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling (issue 31): set by the guards below on every call that needs a token. */
     principal: Principal;
+    /** The caller's session (issue 33): a member or sub-profile token's `sid`, else null. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** onRequest hook: a valid, unrevoked member token or API key (403 for an admin token). */
@@ -58,19 +64,42 @@ async function authenticate(
   const claims = await verifyToken(app.config.jwtSecret, token);
   const want = expected === 'either' ? claims.kind : expected;
   if (claims.kind !== want) throw new Forbidden(want === 'admin' ? ADMIN_REQUIRED : MEMBER_REQUIRED);
-  if (want === 'member') {
-    const row = await app.db
-      .selectFrom('users')
-      .select(['id', 'parent_id', 'tokens_valid_after'])
-      .where('id', '=', claims.sub)
-      .executeTakeFirst();
-    // A deleted account or a revoked token reads as an ended session: the client goes to /login (spec §8).
-    if (!row || issuedBefore(claims, row.tokens_valid_after)) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
-    return accountPrincipal(row);
-  }
+  if (want === 'member') return memberPrincipal(app, claims, request);
   const row = await app.db.selectFrom('admins').select(['id', 'tokens_valid_after']).where('id', '=', claims.sub).executeTakeFirst();
   if (!row || issuedBefore(claims, row.tokens_valid_after)) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
   return { kind: 'admin', adminId: row.id };
+}
+
+/**
+ * The account row and, in the same query, the token's session (issue 33): a revoked or unknown
+ * session ends on its next request on every API node, at the cost of a primary-key join.
+ */
+async function memberPrincipal(app: FastifyInstance, claims: TokenClaims, request: FastifyRequest): Promise<Principal> {
+  const row = await app.db
+    .selectFrom('users')
+    .leftJoin('sessions', (j) => j.onRef('sessions.user_id', '=', 'users.id').on('sessions.id', '=', claims.sid ?? ''))
+    .select([
+      'users.id',
+      'users.parent_id',
+      'users.tokens_valid_after',
+      'users.sessionless_tokens_before',
+      'sessions.revoked_at',
+      'sessions.last_seen_at',
+    ])
+    .where('users.id', '=', claims.sub)
+    .executeTakeFirst();
+  // A deleted account or a revoked token reads as an ended session: the client goes to /login (spec §8).
+  if (!row || issuedBefore(claims, row.tokens_valid_after)) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
+  if (!claims.sid && issuedBefore(claims, row.sessionless_tokens_before)) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
+  if (claims.sid) {
+    if (!row.last_seen_at || row.revoked_at) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
+    const now = Date.now();
+    if (now - Date.parse(row.last_seen_at) >= LAST_SEEN_STEP_MS) {
+      await touchSession(app.db, claims.sid, new Date(now).toISOString(), new Date(now - LAST_SEEN_STEP_MS).toISOString());
+    }
+  }
+  request.sessionId = claims.sid ?? null;
+  return accountPrincipal(row);
 }
 
 export const authGuards = fp<{ resolveApiKey: KeyResolver }>(
@@ -78,6 +107,7 @@ export const authGuards = fp<{ resolveApiKey: KeyResolver }>(
     // Set by the guard before any handler reads it; null until then.
     app.decorateRequest('principal', null as unknown as { getter: () => Principal });
     app.decorateRequest('access', null as unknown as { getter: () => Granted });
+    app.decorateRequest('sessionId', null);
     const guard = (expected: 'member' | 'admin' | 'either') => async (request: FastifyRequest) => {
       request.principal = await authenticate(app, resolveApiKey, request, expected);
     };

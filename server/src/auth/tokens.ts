@@ -8,6 +8,8 @@ export interface TokenClaims {
   kind: TokenKind;
   /** Issued-at in seconds WITH milliseconds as the fraction, so a revocation in the same second works. */
   iat: number;
+  /** The session this token belongs to (issue 33; sessions table). Tokens issued before sessions existed have none. */
+  sid?: string;
 }
 
 const ALG = 'HS256';
@@ -19,9 +21,9 @@ const ALG = 'HS256';
 export const IAT_CLOCK_SKEW_SECONDS = 30;
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signToken(secret: string, ttlSeconds: number, sub: string, kind: TokenKind): Promise<string> {
+export async function signToken(secret: string, ttlSeconds: number, sub: string, kind: TokenKind, sid?: string): Promise<string> {
   const iat = Date.now() / 1000;
-  return new SignJWT({ kind })
+  return new SignJWT(sid ? { kind, sid } : { kind })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(sub)
     .setIssuedAt(iat)
@@ -38,7 +40,8 @@ export async function verifyToken(secret: string, token: string): Promise<TokenC
       throw new Unauthorized(MESSAGES.invalidSignature, 'session-ended');
     }
     if (payload.iat > Date.now() / 1000 + IAT_CLOCK_SKEW_SECONDS) throw new Unauthorized(MESSAGES.invalidSignature, 'session-ended');
-    return { sub: payload.sub, kind: payload.kind, iat: payload.iat };
+    const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+    return { sub: payload.sub, kind: payload.kind, iat: payload.iat, ...(sid ? { sid } : {}) };
   } catch (err) {
     if (err instanceof errors.JWTExpired) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
     throw new Unauthorized(MESSAGES.invalidSignature, 'session-ended');

@@ -23,6 +23,7 @@ import type { ConversionSettingsTable, ConversionsTable } from '../modules/conve
 import type { ProfileHandlesTable } from '../modules/handles/handles.table';
 import type { CustomDomainsTable } from '../modules/domains/domains.table';
 import type { AuditEventsTable } from '../modules/audit/audit.table';
+import type { SessionsTable } from '../modules/sessions/sessions.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -44,6 +45,7 @@ export interface Database {
   click_profile_slots: ClickProfileSlotsTable;
   outbox: OutboxTable;
   audit_events: AuditEventsTable;
+  sessions: SessionsTable;
   job_runs: JobRunsTable;
   api_keys: ApiKeysTable;
   conversion_settings: ConversionSettingsTable;

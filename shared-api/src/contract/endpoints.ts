@@ -6,6 +6,8 @@ import { ApiKeyParams, ApiKeysOk, CreateApiKeyBody, CreateApiKeyOk, RevokeApiKey
 import { conversionPaths } from '../paths/conversions';
 import { vanityPaths } from '../paths/vanity';
 import { auditPaths } from '../paths/audit';
+import { sessionPaths } from '../paths/sessions';
+import { RevokeOtherSessionsOk, RevokeSessionOk, SessionParams, SessionsOk } from './sessions';
 import { ActivityPage, ActivityQuery, SecurityEventsOk } from './audit';
 import { ErrorBody, MessageOk, StatusMessage } from './common';
 import {
@@ -389,6 +391,23 @@ export const endpoints = {
     ...auditPaths.getSecurityEvents,
     access: { permission: 'account:security', profile: 'self' },
     response: { 200: SecurityEventsOk },
+  }),
+  /** Issue 33: the account's signed-in sessions; sign one out, or all but the caller's. */
+  listSessions: e({
+    ...sessionPaths.listSessions,
+    access: { permission: 'account:security', profile: 'self' },
+    response: { 200: SessionsOk },
+  }),
+  revokeSession: e({
+    ...sessionPaths.revokeSession,
+    access: { permission: 'account:security', profile: 'self' },
+    params: SessionParams,
+    response: { 200: RevokeSessionOk },
+  }),
+  revokeOtherSessions: e({
+    ...sessionPaths.revokeOtherSessions,
+    access: { permission: 'account:security', profile: 'self' },
+    response: { 200: RevokeOtherSessionsOk },
   }),
 } as const;
 

@@ -12,6 +12,7 @@ export * from './admin';
 export * from './stats';
 export * from './conversions';
 export * from './audit';
+export * from './sessions';
 export { PLAN } from '../rules/plan';
 /** Issue 15: the stats limits (not in /rules: the singleton re-exports /rules, and pages read these from /live). */
 export * from '../rules/stats';
@@ -25,3 +26,4 @@ export { conversionPaths, POSTBACK_PATH, PIXEL_PATH } from '../paths/conversions
 export { vanityPaths } from '../paths/vanity';
 export * from './vanity';
 export { auditPaths } from '../paths/audit';
+export { sessionPaths } from '../paths/sessions';

@@ -165,7 +165,15 @@ describe('one client: the token store, handler and errors of the main entry', ()
         .map((f) => relative(src, f))
         .filter((f) => !f.startsWith('live/'))
         .sort(),
-    ).toEqual(['contract/access.ts', 'paths/api-keys.ts', 'paths/conversions.ts', 'paths/stats.ts', 'rules/stats.ts']);
+    ).toEqual([
+      'contract/access.ts',
+      'paths/api-keys.ts',
+      'paths/audit.ts',
+      'paths/conversions.ts',
+      'paths/sessions.ts',
+      'paths/stats.ts',
+      'rules/stats.ts',
+    ]);
     expect([...packages]).toEqual(['@rotalink/shared-api']);
   });
 });

@@ -6,6 +6,7 @@ import { badTokenIsInvalidLink } from '../../http/link-token';
 import type { Mailer } from '../mail';
 import type { MailDeps } from '../mail';
 import { auditIpHash, auditWho } from '../audit';
+import { signInContext } from '../sessions';
 import { changePassword, PASSWORD_CHANGED } from './change-password';
 import { confirmEmailChange, EMAIL_TEXT, requestEmailChange } from './change-email';
 
@@ -30,6 +31,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { mailer: Ma
         ip: request.ip,
         body: request.body,
         who: auditWho(app.config.jwtSecret, request),
+        session: { id: request.sessionId, ctx: signInContext(app, request) },
       });
       return { status: 'SUCCESS' as const, message: PASSWORD_CHANGED, token };
     },

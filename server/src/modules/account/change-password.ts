@@ -1,12 +1,12 @@
 import type { ChangePasswordBody } from '@rotalink/shared-api/contract';
 import { hashPassword } from '../../auth/password';
-import { signToken } from '../../auth/tokens';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
 import { BadRequest } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
 import { recordAudit, type AuditWho } from '../audit';
+import { reissue, type SignInContext } from '../sessions';
 import { checkCurrentPassword } from './current-password';
 import { setNewPassword } from './new-password';
 
@@ -27,6 +27,8 @@ export async function changePassword(opts: {
   ip: string;
   body: ChangePasswordBody;
   who: AuditWho;
+  /** The caller's session: it stays signed in, with a fresh token (issue 33). */
+  session: { id: string | null; ctx: SignInContext };
 }): Promise<string> {
   const { db, config, body } = opts;
   const user = await checkCurrentPassword({ db, limiter: opts.limiter, userId: opts.userId, ip: opts.ip, password: body.currentPassword });
@@ -38,5 +40,5 @@ export async function changePassword(opts: {
     await recordAudit(trx, { action: 'member.password-changed', ...opts.who, targetId: user.id });
   });
   // Signed after the update: its iat (with milliseconds) is not before tokens_valid_after.
-  return signToken(config.jwtSecret, config.jwtTtlSeconds, user.id, 'member');
+  return reissue(db, config, user.id, opts.session.id, opts.session.ctx);
 }

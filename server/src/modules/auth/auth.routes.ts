@@ -2,6 +2,7 @@ import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, typed } from '../../http/define-route';
 import type { Mailer } from '../mail';
+import { signInContext } from '../sessions';
 import { login, signup } from './auth.service';
 import { sendWelcomeMail } from './welcome-mail';
 
@@ -13,7 +14,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: { mailer: Maile
   app.route({
     ...defineRoute(app, endpoints.login, 'auth'),
     handler: async (request) => {
-      const token = await login(deps(), request.body, request.ip);
+      const token = await login(deps(), request.body, request.ip, signInContext(app, request));
       return { status: 'SUCCESS' as const, token, message: 'Login successful' };
     },
   });

@@ -1,12 +1,12 @@
 import type { LoginBody, SignupBody } from '@rotalink/shared-api/contract';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { signToken } from '../../auth/tokens';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect-sql';
 import { newId } from '../../db/ids';
 import { Conflict, TooMany, Unauthorized } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
+import { openSession, type SignInContext } from '../sessions';
 import { findUserByEmail, insertUser, normaliseEmail, releasePendingEmail } from '../users';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -24,7 +24,7 @@ interface Deps {
  * either way the token is a member token for that very user, so it can act only on itself
  * (and, for a member, on its sub-profiles).
  */
-export async function login({ db, config, limiter }: Deps, body: LoginBody, ip: string): Promise<string> {
+export async function login({ db, config, limiter }: Deps, body: LoginBody, ip: string, ctx: SignInContext): Promise<string> {
   const attempt = { kind: 'member' as const, ip, account: normaliseEmail(body.email) };
   const wait = await limiter.blockedForSeconds(attempt);
   if (wait > 0) throw new TooMany(TOO_MANY_LOGINS, { status: 'FAILED' }, wait);
@@ -35,7 +35,8 @@ export async function login({ db, config, limiter }: Deps, body: LoginBody, ip: 
     throw new Unauthorized(INVALID_CREDENTIALS, 'bad-credentials', { status: 'FAILED' });
   }
   await limiter.recordSuccess(attempt);
-  return signToken(config.jwtSecret, config.jwtTtlSeconds, user.id, 'member');
+  // Issue 33: each sign-in is a session the account page lists and can end.
+  return openSession(db, config, user.id, ctx);
 }
 
 /** Creates the member; returns who to welcome (the stored email and first name). */

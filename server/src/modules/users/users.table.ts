@@ -24,6 +24,11 @@ export interface UsersTable {
   package_expiry_date: string | null;
   /** Tokens issued before this instant are refused ('Unauthorized: jwt expired'). */
   tokens_valid_after: string | null;
+  /**
+   * Issue 33: a token without a session (`sid`, from before sessions existed) issued before this
+   * is refused: "Sign out everywhere else" ends those too, while the caller's own session goes on.
+   */
+  sessionless_tokens_before: string | null;
   created_at: string;
 }
 export type UserRow = Selectable<UsersTable>;

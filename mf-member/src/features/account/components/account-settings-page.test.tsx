@@ -20,6 +20,8 @@ jest.mock('@rotalink/shared-api/live', () => ({
   ...jest.requireActual('@rotalink/shared-api/live'),
   listApiKeys: jest.fn(async () => ({ keys: [] })),
   getSecurityEvents: jest.fn(),
+  // The sessions panel (sessions-panel.test.tsx covers it).
+  listSessions: jest.fn(async () => ({ sessions: [] })),
 }));
 const mockEvents = getSecurityEvents as jest.MockedFunction<typeof getSecurityEvents>;
 const mockProfile = getProfile as jest.MockedFunction<typeof getProfile>;

@@ -8,6 +8,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { ApiKeysPanel } from './api-keys-panel';
 import { CustomDomainCard } from '../../../components/vanity/custom-domain-card';
 import { SecurityEvents } from './security-events';
+import { SessionsPanel } from './sessions-panel';
 
 /** /account — account settings (issue 13): change password, change email. Linked from the dashboard. */
 export function AccountSettingsPage() {
@@ -40,6 +41,8 @@ export function AccountSettingsPage() {
       )}
       {/* Issue 31: a member's keys; a sub-profile signed in on its own has none to manage. */}
       {profile.state.status === 'ready' && profile.state.data.account === 'member' && <ApiKeysPanel />}
+      {/* Issue 33: the account's signed-in sessions, then what changed on it. */}
+      {profile.state.status === 'ready' && <SessionsPanel />}
       {profile.state.status === 'ready' && <SecurityEvents />}
     </div>
   );
