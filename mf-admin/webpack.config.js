@@ -12,5 +12,6 @@ module.exports = createConfig({
     './AdminDashboard': './src/exposed/admin-dashboard.tsx',
     './UserDetails': './src/exposed/user-details.tsx',
     './Activity': './src/exposed/activity.tsx',
+    './Security': './src/exposed/security.tsx',
   },
 });

@@ -51,6 +51,7 @@ import { handlesRoutes } from './modules/handles';
 import { domainsRoutes, dnsTxtLookup, hostOf, VerifiedHosts, type TxtLookup } from './modules/domains';
 import { auditRoutes } from './modules/audit';
 import { sessionsRoutes } from './modules/sessions';
+import { twoFactorRoutes } from './modules/two-factor';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -250,6 +251,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(auditRoutes);
   await app.register(sessionsRoutes);
+  await app.register(twoFactorRoutes);
 
   await app.register(outboxCleanup);
   await app.register(ownerNotifications);

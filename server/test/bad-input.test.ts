@@ -53,6 +53,9 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   updateHandle: { user_id: m.userId, handle: 'valid-handle' },
   addDomain: { hostname: 'go.example.com' },
   adminLogin: { username: 'admin', password: 'password1' },
+  // Issue 33: the admin's second step and two-factor setup.
+  adminLoginCode: { challenge: 'not-a-challenge', code: '123456' },
+  enableTwoFactor: { code: '123456' },
   deleteUser: { user_id: m.userId },
   updateUser: {
     package_price: 1,

@@ -56,6 +56,9 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   updateConversionSettings: { user_id: m.userId, currency: 'USD', attribution_days: 30 },
   rotatePostbackKey: { user_id: m.userId },
   adminLogin: { username: 'admin', password: 'password1' },
+  // Issue 33: the admin's second step and two-factor setup.
+  adminLoginCode: { challenge: 'not-a-challenge', code: '123456' },
+  enableTwoFactor: { code: '123456' },
   deleteUser: { user_id: m.userId },
   updateUser: {
     package_price: 1,

@@ -233,6 +233,15 @@ export const rows: Row[] = [
   },
   // Each caller's own token is its session, which this call keeps.
   { call: 'revokeOtherSessions', what: 'all but the caller’s', input: async () => ({}), expect: ownAccount },
+  // Issue 33: the admin's own two-factor setup (a wrong code: past the access check, its own 400).
+  { call: 'getTwoFactor', what: 'the admin’s state', input: async () => ({}), expect: { ...all(adminOnly), admin: 'allowed' } },
+  { call: 'startTwoFactor', what: 'a new secret', input: async () => ({ body: {} }), expect: { ...all(adminOnly), admin: 'allowed' } },
+  {
+    call: 'enableTwoFactor',
+    what: 'with a wrong code',
+    input: async () => ({ body: { code: '000000' } }),
+    expect: { ...all(adminOnly), admin: 'allowed' },
+  },
   {
     call: 'getActivity',
     what: 'the audit log',

@@ -10,6 +10,7 @@ export const SUB_CANNOT_DELETE = 'Only the member can delete a sub-profile.';
 export const SUB_CANNOT_CHANGE_SIGN_IN = "Only the member can change a sub-profile's email or password.";
 export const SUB_CANNOT_MANAGE_KEYS = 'Only the member can manage API keys.';
 export const KEY_CANNOT = 'An API key cannot do this: sign in to Rotalink instead.';
+export const TWO_FACTOR_FIRST = 'Set up two-factor sign-in first: it is required for the admin on this site.';
 export const keyLacksScope = (scope: ApiKeyScope) => `This API key does not have the '${scope}' scope.`;
 
 /** Everything a member may do on its own profiles: all but the admin console. */
@@ -44,7 +45,7 @@ const SUB_PROFILE_DENIED: Partial<Record<Permission, string>> = {
 };
 
 /** The admin reads any profile's stats (issue 15) and runs the console; it has no profile of its own. */
-const ADMIN: ReadonlySet<Permission> = new Set<Permission>(['users:admin', 'stats:read']);
+const ADMIN: ReadonlySet<Permission> = new Set<Permission>(['users:admin', 'stats:read', 'admin:two-factor']);
 
 export type Refusal = { message: string; code: 'forbidden' | 'scope-missing' };
 
@@ -52,7 +53,8 @@ export type Refusal = { message: string; code: 'forbidden' | 'scope-missing' };
 export function refusalOf(principal: Principal, permission: Permission): Refusal | null {
   switch (principal.kind) {
     case 'admin':
-      return ADMIN.has(permission) ? null : { message: MEMBER_REQUIRED, code: 'forbidden' };
+      if (!ADMIN.has(permission)) return { message: MEMBER_REQUIRED, code: 'forbidden' };
+      return principal.needsTwoFactor && permission !== 'admin:two-factor' ? { message: TWO_FACTOR_FIRST, code: 'forbidden' } : null;
     case 'member':
       return MEMBER.has(permission) ? null : { message: ADMIN_REQUIRED, code: 'forbidden' };
     case 'sub-profile': {

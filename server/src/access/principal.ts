@@ -10,7 +10,8 @@ export type Principal =
   | { kind: 'member'; userId: string }
   /** A sub-profile signed in with its own email and password: only itself (decision 0012). */
   | { kind: 'sub-profile'; userId: string; memberId: string }
-  | { kind: 'admin'; adminId: string }
+  /** `needsTwoFactor`: ADMIN_2FA_REQUIRED and not set up yet: only the setup is open (issue 33). */
+  | { kind: 'admin'; adminId: string; needsTwoFactor?: true }
   /** An API key of a member's account: that account's profiles, within its scopes. */
   | { kind: 'api-key'; keyId: string; userId: string; scopes: readonly ApiKeyScope[] };
 

@@ -65,8 +65,15 @@ async function authenticate(
   const want = expected === 'either' ? claims.kind : expected;
   if (claims.kind !== want) throw new Forbidden(want === 'admin' ? ADMIN_REQUIRED : MEMBER_REQUIRED);
   if (want === 'member') return memberPrincipal(app, claims, request);
-  const row = await app.db.selectFrom('admins').select(['id', 'tokens_valid_after']).where('id', '=', claims.sub).executeTakeFirst();
+  const row = await app.db
+    .selectFrom('admins')
+    .leftJoin('admin_two_factor', 'admin_two_factor.admin_id', 'admins.id')
+    .select(['admins.id', 'admins.tokens_valid_after', 'admin_two_factor.enabled_at'])
+    .where('admins.id', '=', claims.sub)
+    .executeTakeFirst();
   if (!row || issuedBefore(claims, row.tokens_valid_after)) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
+  // Issue 33: with ADMIN_2FA_REQUIRED, an admin without it may only set it up (grants.ts).
+  if (app.config.security.admin2faRequired && !row.enabled_at) return { kind: 'admin', adminId: row.id, needsTwoFactor: true };
   return { kind: 'admin', adminId: row.id };
 }
 
@@ -90,7 +97,11 @@ async function memberPrincipal(app: FastifyInstance, claims: TokenClaims, reques
     .executeTakeFirst();
   // A deleted account or a revoked token reads as an ended session: the client goes to /login (spec §8).
   if (!row || issuedBefore(claims, row.tokens_valid_after)) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
-  if (!claims.sid && issuedBefore(claims, row.sessionless_tokens_before)) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
+  // A sessionless token issued up to the very millisecond of "Sign out everywhere else" has ended.
+  const before = row.sessionless_tokens_before;
+  if (!claims.sid && before !== null && Math.floor(claims.iat * 1000) <= Date.parse(before)) {
+    throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
+  }
   if (claims.sid) {
     if (!row.last_seen_at || row.revoked_at) throw new Unauthorized(MESSAGES.jwtExpired, 'session-ended');
     const now = Date.now();

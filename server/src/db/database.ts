@@ -24,6 +24,7 @@ import type { ProfileHandlesTable } from '../modules/handles/handles.table';
 import type { CustomDomainsTable } from '../modules/domains/domains.table';
 import type { AuditEventsTable } from '../modules/audit/audit.table';
 import type { SessionsTable } from '../modules/sessions/sessions.table';
+import type { AdminRecoveryCodesTable, AdminTwoFactorTable } from '../modules/two-factor/two-factor.table';
 
 /** The database type, assembled from each feature's table file (CONVENTIONS 4). */
 export interface Database {
@@ -46,6 +47,8 @@ export interface Database {
   outbox: OutboxTable;
   audit_events: AuditEventsTable;
   sessions: SessionsTable;
+  admin_two_factor: AdminTwoFactorTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
   job_runs: JobRunsTable;
   api_keys: ApiKeysTable;
   conversion_settings: ConversionSettingsTable;

@@ -18,7 +18,8 @@ import { WindowCounter, redisHit } from './window-counter';
  * (per node) instead of silently switching off.
  */
 export interface LoginAttempt {
-  kind: 'member' | 'admin';
+  /** 'admin-code': the admin's second step (issue 33), its own budgets, the same sizes. */
+  kind: 'member' | 'admin' | 'admin-code';
   ip: string;
   /** The normalised email or the admin username. */
   account: string;

@@ -29,6 +29,8 @@ export type Permission =
   | 'stats:read'
   /** The admin console. */
   | 'users:admin'
+  /** The admin's own two-factor sign-in (issue 33): allowed before it is set up, when it is required. */
+  | 'admin:two-factor'
   /** Create, list and revoke the account's API keys (issue 31). */
   | 'api-keys:manage';
 

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'admin.sign-in-failed',
   'admin.user-deleted',
   'admin.membership-edited',
+  'admin.two-factor-enabled',
   'member.password-reset-sent',
   'member.password-reset',
   'member.password-changed',

@@ -7,6 +7,15 @@ import { conversionPaths } from '../paths/conversions';
 import { vanityPaths } from '../paths/vanity';
 import { auditPaths } from '../paths/audit';
 import { sessionPaths } from '../paths/sessions';
+import { twoFactorPaths } from '../paths/two-factor';
+import {
+  AdminLoginChallenge,
+  AdminLoginCodeBody,
+  EnableTwoFactorBody,
+  EnableTwoFactorOk,
+  TwoFactorSetup,
+  TwoFactorState,
+} from './two-factor';
 import { RevokeOtherSessionsOk, RevokeSessionOk, SessionParams, SessionsOk } from './sessions';
 import { ActivityPage, ActivityQuery, SecurityEventsOk } from './audit';
 import { ErrorBody, MessageOk, StatusMessage } from './common';
@@ -349,7 +358,17 @@ export const endpoints = {
   verifyDomain: e({ ...vanityPaths.verifyDomain, access: { permission: 'profile:write', profile: 'self' }, response: { 200: DomainOk } }),
   removeDomain: e({ ...vanityPaths.removeDomain, access: { permission: 'profile:write', profile: 'self' }, response: { 200: DomainOk } }),
   allowedDomain: e({ ...vanityPaths.allowedDomain, querystring: AllowedDomainQuery, response: { 200: AllowedDomainOk } }),
-  adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: AdminLoginOk } }),
+  /** Issue 33: an admin with two-factor sign-in on gets a challenge for the code step instead of the token. */
+  adminLogin: e({ ...paths.adminLogin, body: AdminLoginBody, response: { 200: Type.Union([AdminLoginOk, AdminLoginChallenge]) } }),
+  adminLoginCode: e({ ...twoFactorPaths.adminLoginCode, body: AdminLoginCodeBody, response: { 200: AdminLoginOk } }),
+  getTwoFactor: e({ ...twoFactorPaths.getTwoFactor, access: { permission: 'admin:two-factor' }, response: { 200: TwoFactorState } }),
+  startTwoFactor: e({ ...twoFactorPaths.startTwoFactor, access: { permission: 'admin:two-factor' }, response: { 200: TwoFactorSetup } }),
+  enableTwoFactor: e({
+    ...twoFactorPaths.enableTwoFactor,
+    access: { permission: 'admin:two-factor' },
+    body: EnableTwoFactorBody,
+    response: { 200: EnableTwoFactorOk },
+  }),
   /** Issue 12: paged and searched on the server when asked; bounded to 1,000 when not. */
   getAllUsers: e({
     ...paths.getAllUsers,

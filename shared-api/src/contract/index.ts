@@ -13,6 +13,7 @@ export * from './stats';
 export * from './conversions';
 export * from './audit';
 export * from './sessions';
+export * from './two-factor';
 export { PLAN } from '../rules/plan';
 /** Issue 15: the stats limits (not in /rules: the singleton re-exports /rules, and pages read these from /live). */
 export * from '../rules/stats';
@@ -27,3 +28,4 @@ export { vanityPaths } from '../paths/vanity';
 export * from './vanity';
 export { auditPaths } from '../paths/audit';
 export { sessionPaths } from '../paths/sessions';
+export { twoFactorPaths } from '../paths/two-factor';

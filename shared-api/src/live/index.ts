@@ -27,3 +27,4 @@ export * from '../rules/stats';
 /** Issue 31: the scopes a key may hold (the account page lists them). */
 export { API_KEY_SCOPES, type ApiKeyScope } from '../contract/access';
 export { listSessions, revokeSession, revokeOtherSessions } from './session-calls';
+export { adminLoginCode, getTwoFactor, startTwoFactor, enableTwoFactor } from './two-factor-calls';

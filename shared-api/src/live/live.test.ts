@@ -172,6 +172,7 @@ describe('one client: the token store, handler and errors of the main entry', ()
       'paths/conversions.ts',
       'paths/sessions.ts',
       'paths/stats.ts',
+      'paths/two-factor.ts',
       'rules/stats.ts',
     ]);
     expect([...packages]).toEqual(['@rotalink/shared-api']);

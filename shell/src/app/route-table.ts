@@ -39,6 +39,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/user-details', module: 'mf_admin/UserDetails', guarded: true },
   // Issue 33: the audit log.
   { path: '/admin_activity', module: 'mf_admin/Activity', guarded: true },
+  { path: '/admin_security', module: 'mf_admin/Security', guarded: true },
 ];
 
 /** Issue 32: `/{handle}` — one segment shaped like a handle (any case) — is a public page. */

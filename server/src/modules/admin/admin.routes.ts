@@ -17,8 +17,9 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     ...defineRoute(app, endpoints.adminLogin, 'admin'),
     handler: async (request) => {
       const deps = { db: app.db, config: app.config, limiter: app.loginLimiter };
-      const token = await adminLogin(deps, request.body.username, request.body.password, request.ip);
-      return { Isadmin: 'Isadmin' as const, token };
+      const answer = await adminLogin(deps, request.body.username, request.body.password, request.ip);
+      if ('challenge' in answer) return { twoFactorRequired: true as const, challenge: answer.challenge };
+      return { Isadmin: 'Isadmin' as const, token: answer.token };
     },
   });
 

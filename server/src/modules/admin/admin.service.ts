@@ -13,6 +13,7 @@ import { findAdminByUsername, type MemberWithCount } from './admin.repository';
 import { forUpdate } from '../../db/dialect-sql';
 import { auditIpHash, recordAudit, type AuditWho } from '../audit';
 import { parseAdminDate } from './admin-date';
+import { hasTwoFactor, signChallenge } from '../two-factor';
 
 export const INVALID_ADMIN_CREDENTIALS = 'Invalid username or password';
 export const TOO_MANY_ADMIN_LOGINS = 'Too many failed login attempts, please try again in a minute.';
@@ -26,7 +27,7 @@ export async function adminLogin(
   username: string,
   password: string,
   ip: string,
-): Promise<string> {
+): Promise<{ token: string } | { challenge: string }> {
   const attempt = { kind: 'admin' as const, ip, account: username };
   const wait = await deps.limiter.blockedForSeconds(attempt);
   if (wait > 0) throw new TooMany(TOO_MANY_ADMIN_LOGINS, undefined, wait);
@@ -40,8 +41,10 @@ export async function adminLogin(
     throw new Unauthorized(INVALID_ADMIN_CREDENTIALS, 'bad-credentials');
   }
   await deps.limiter.recordSuccess(attempt);
+  // Issue 33: with two-factor sign-in on, the password only opens the code step (its row is written there).
+  if (await hasTwoFactor(deps.db, admin.id)) return { challenge: await signChallenge(deps.config.jwtSecret, admin.id) };
   await recordAudit(deps.db, { action: 'admin.sign-in', actor: { kind: 'admin', id: admin.id }, targetId: admin.id, ipHash });
-  return signToken(deps.config.jwtSecret, deps.config.jwtTtlSeconds, admin.id, 'admin');
+  return { token: await signToken(deps.config.jwtSecret, deps.config.jwtTtlSeconds, admin.id, 'admin') };
 }
 
 /** userdelete: the account, its sub-profiles and every link of them (users/delete-account.ts). */

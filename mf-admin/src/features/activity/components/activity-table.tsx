@@ -6,6 +6,7 @@ export const ACTION_LABELS: Record<AuditEvent['action'], string> = {
   'admin.sign-in-failed': 'Admin sign-in failed',
   'admin.user-deleted': 'User deleted',
   'admin.membership-edited': 'Membership edited',
+  'admin.two-factor-enabled': 'Two-factor sign-in turned on',
   'member.password-reset-sent': 'Password reset sent',
   'member.password-reset': 'Password reset',
   'member.password-changed': 'Password changed',

@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { adminLogin, ApiError, MESSAGES, tokenStore } from '@rotalink/shared-api';
+import { adminLoginCode } from '@rotalink/shared-api/live';
 import { renderRoute } from '../../../test-utils/render-route';
 import { AdminLoginPage } from './admin-login-page';
 
 jest.mock('@rotalink/shared-api', () => ({ ...jest.requireActual('@rotalink/shared-api'), adminLogin: jest.fn() }));
+jest.mock('@rotalink/shared-api/live', () => ({ ...jest.requireActual('@rotalink/shared-api/live'), adminLoginCode: jest.fn() }));
 const mockLogin = jest.mocked(adminLogin);
 
 let alertSpy: jest.SpyInstance;
@@ -107,4 +109,38 @@ test("a member's session is not taken for an admin's", () => {
   tokenStore.setSession('member-token');
   renderRoute(<AdminLoginPage />, '/admin');
   expect(screen.queryByRole('link', { name: 'Go to the user list' })).not.toBeInTheDocument();
+});
+
+// Issue 33: two-factor sign-in.
+describe('with two-factor sign-in on', () => {
+  const mockCode = jest.mocked(adminLoginCode);
+  beforeEach(() => mockCode.mockReset());
+
+  test('the password asks for the code; the code signs in with the challenge', async () => {
+    mockLogin.mockResolvedValue({ twoFactorRequired: true, challenge: 'the-challenge' });
+    mockCode.mockResolvedValue({ Isadmin: 'Isadmin', token: 'admin-token' });
+    const view = await fillAndSubmit();
+    const field = await screen.findByLabelText('Code from your authenticator app');
+    expect(tokenStore.getToken()).toBeNull();
+    await view.user.type(field, '123 456');
+    await view.user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Landed on /admin_dashboard')).toBeInTheDocument();
+    expect(mockCode).toHaveBeenCalledWith({ challenge: 'the-challenge', code: '123456' });
+    expect(tokenStore.getToken()).toBe('admin-token');
+    expect(tokenStore.isAdmin()).toBe(true);
+  });
+
+  test('a wrong code shows the server’s text and keeps the code step; Start over goes back to the password', async () => {
+    const WRONG = 'That code is not right. Enter the current code from your app, or an unused recovery code.';
+    mockLogin.mockResolvedValue({ twoFactorRequired: true, challenge: 'c' });
+    mockCode.mockRejectedValue(new ApiError(WRONG, { code: 'bad-credentials', status: 401, serverMessage: WRONG }));
+    const view = await fillAndSubmit();
+    await view.user.type(await screen.findByLabelText('Code from your authenticator app'), 'ABCDE-FGHJK');
+    await view.user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(WRONG);
+    expect(mockCode).toHaveBeenCalledWith({ challenge: 'c', code: 'ABCDE-FGHJK' });
+    expect(tokenStore.getToken()).toBeNull();
+    await view.user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
 });

@@ -91,6 +91,9 @@ export function UserListPage() {
         <Link to="/admin_activity" className="adm-btn">
           Activity
         </Link>
+        <Link to="/admin_security" className="adm-btn">
+          Security
+        </Link>
       </div>
       <ListSummary
         data={data}
