@@ -23,7 +23,12 @@ function Extras({ id, hint, error }: { id: string; hint?: string; error?: string
       )}
       {error && (
         <span id={`${id}-error`} className="mem-field__error" role="alert">
-          {error}
+          {/* A spec text keeps its own line; what is added to it comes on the next (issue 29). */}
+          {error.split('\n').map((line, i) => (
+            <span key={i} className="mem-field__error-line">
+              {line}
+            </span>
+          ))}
         </span>
       )}
     </>

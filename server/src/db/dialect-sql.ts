@@ -78,21 +78,37 @@ export function containsIgnoringCase(db: DbOrTrx, column: string, text: string):
 }
 
 /**
- * SQLite, issue 12: the members whose email contains `text`, from the FTS5 trigram table of
- * migration 0007 (`text` of at least 3 characters: a trigram). One quoted phrase: its trigrams in
- * a row, i.e. "contains", whatever characters it holds.
+ * The admin's search (spec §9, and by name since issue 29): the member's email or "first last"
+ * contains `text`, case-insensitively. On PostgreSQL migrations 0007 and 0030 index both sides of
+ * the OR with pg_trgm.
+ */
+export function memberContains(db: DbOrTrx, text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${containsIgnoringCase(db, 'u.email', text)} or ${containsIgnoringCaseRaw(db, sql`u.first_name || ' ' || u.last_name`, text)})`;
+}
+
+function containsIgnoringCaseRaw(db: DbOrTrx, expression: RawBuilder<unknown>, text: string): RawBuilder<SqlBool> {
+  const op = engineOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+  return sql<SqlBool>`(${expression}) ${op} ${containsPattern(text)} escape '\\'`;
+}
+
+/**
+ * SQLite, issue 12: the members whose email (or, issue 29, name) contains `text`, from the FTS5
+ * trigram tables of migrations 0007 and 0030 (`text` of at least 3 characters: a trigram). One
+ * quoted phrase: its trigrams in a row, i.e. "contains", whatever characters it holds.
  */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 export const TRIGRAM = 3;
 
+const matchingDocs = (text: string) =>
+  sql`select rowid from member_email_fts where member_email_fts match ${ftsPhrase(text)}
+      union select rowid from member_name_fts where member_name_fts match ${ftsPhrase(text)}`;
+
 export function sqliteMembersMatching(text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`u.id in (select s.user_id from member_search s where s.doc in (select rowid from member_email_fts where member_email_fts match ${ftsPhrase(text)}))`;
+  return sql<SqlBool>`u.id in (select s.user_id from member_search s where s.doc in (${matchingDocs(text)}))`;
 }
 
 export async function sqliteCountMembersMatching(db: DbOrTrx, text: string): Promise<number> {
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*) as n from member_email_fts where member_email_fts match ${ftsPhrase(text)}`.execute(db);
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (${matchingDocs(text)})`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -102,11 +118,17 @@ export async function sqliteCountMembers(db: DbOrTrx): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** SQLite: members whose email contains a text too short for trigrams, counted on the members' index alone. */
+/**
+ * SQLite: members whose email or name contains a text too short for trigrams, counted along the
+ * members' index (the names are read from the rows: issue 29).
+ */
 export async function sqliteCountMembersLike(db: DbOrTrx, text: string): Promise<number> {
+  const pattern = containsPattern(text);
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from users indexed by users_members_newest_idx
-    where parent_id is null and email like ${containsPattern(text)} escape '\\'`.execute(db);
+    where parent_id is null and (email like ${pattern} escape '\\' or (first_name || ' ' || last_name) like ${pattern} escape '\\')`.execute(
+    db,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -147,7 +147,7 @@ describe.each(engines)('migrations (%s)', (engine) => {
     const expected =
       engine === 'sqlite'
         ? ['member_email_fts', 'member_search', 'users_members_newest_idx']
-        : ['users_members_email_trgm_idx', 'users_members_newest_idx'];
+        : ['users_members_email_trgm_idx', 'users_members_name_trgm_idx', 'users_members_newest_idx'];
     expect(await searchIndexes()).toEqual(expected);
     expect((await migrator.migrateTo('0006-rotator-and-click-events')).error).toBeUndefined();
     expect(await searchIndexes()).toEqual([]);
@@ -170,6 +170,53 @@ describe.each(engines)('migrations (%s)', (engine) => {
       const { rows } = await sql<{
         n: number;
       }>`select (select count(*) from member_email_fts) + (select count(*) from member_search) as n`.execute(db);
+      expect(rows[0].n).toBe(0);
+    }
+  });
+
+  it('0030 indexes the members’ names for the search (backfilled, kept by triggers), and goes down and up again', async () => {
+    const schema = await currentSchema(db);
+    const provider = { getMigrations: async () => ({ ...migrationsForTests }) };
+    const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+    const nameIndex = async () =>
+      engine === 'sqlite'
+        ? (await sql<{ name: string }>`select name from sqlite_master where name = 'member_name_fts'`.execute(db)).rows.length
+        : (
+            await sql<{
+              name: string;
+            }>`select indexname as name from pg_indexes where schemaname = current_schema() and indexname = 'users_members_name_trgm_idx'`.execute(
+              db,
+            )
+          ).rows.length;
+    const byName = async (text: string) =>
+      (
+        await sql<{
+          id: string;
+        }>`select s.user_id as id from member_name_fts f join member_search s on s.doc = f.rowid where member_name_fts match ${`"${text}"`}`.execute(
+          db,
+        )
+      ).rows;
+    expect(await nameIndex()).toBe(1);
+    expect((await migrator.migrateTo('0012-payment-refunds')).error).toBeUndefined();
+    expect(await nameIndex()).toBe(0);
+    await sql`insert into users (id, email, first_name, last_name, created_at) values ('u-0030', 'before-0030@example.com', 'Grace', 'Hopper', '2026-01-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await migrateToLatest(db);
+    expect(await nameIndex()).toBe(1);
+    if (engine === 'sqlite') {
+      expect(await byName('race hop')).toEqual([{ id: 'u-0030' }]);
+      await db.updateTable('users').set({ last_name: 'Brewster' }).where('id', '=', 'u-0030').execute();
+      expect(await byName('race hop')).toEqual([]);
+      expect(await byName('grace brew')).toEqual([{ id: 'u-0030' }]);
+    }
+    await db.deleteFrom('users').where('id', '=', 'u-0030').execute();
+    if (engine === 'sqlite') {
+      const { rows } = await sql<{
+        n: number;
+      }>`select (select count(*) from member_name_fts) + (select count(*) from member_email_fts) + (select count(*) from member_search) as n`.execute(
+        db,
+      );
       expect(rows[0].n).toBe(0);
     }
   });

@@ -48,7 +48,18 @@ export type VerdictCounts = Static<typeof VerdictCounts>;
  * over the range (the visitor hash's key changes every UTC day on purpose, so nobody — us
  * included — can link a visitor across days; decision 0065).
  */
-export const StatsTotals = Type.Composite([VerdictCounts, Type.Object({ unique_visitors: Count })]);
+export const StatsTotals = Type.Composite([
+  VerdictCounts,
+  Type.Object({
+    unique_visitors: Count,
+    /**
+     * Issue 29, in the summary: rotator visits (not bots, not repeats) that found no pending link and
+     * went to the finish page or the backup URL. They are not in `counted` (which reached a link)
+     * but are in `all`, so there `all` = counted + no_link + repeat + bot. Absent: 0 (older servers).
+     */
+    no_link: Type.Optional(Count),
+  }),
+]);
 export type StatsTotals = Static<typeof StatsTotals>;
 
 /** One link's clicks in the range. name/link null: the link was deleted, or (link_id null) a rotator visit that found no pending link. */

@@ -6,7 +6,7 @@
  */
 export { MESSAGES } from './messages';
 export * from './limits';
-export { LINK_URL_PATTERN, linkHref } from './link-url';
+export { LINK_URL_PATTERN, linkHref, linkUrlError, linkUrlProblem } from './link-url';
 export { CLICK_PARAM_INVALID, CLICK_PARAM_MAX, CLICK_PARAM_PATTERN, LINK_MACROS, clickParamOf } from './click-param';
 export { TOKEN_KEY, ADMIN_KEY } from './storage-keys';
 export { TIMINGS } from './timings';

@@ -1,4 +1,15 @@
-import { LINK_URL_PATTERN, linkHref, MESSAGES, MIN_PASSWORD, PHONE_PATTERN, EMAIL_PATTERN, TOKEN_KEY, ADMIN_KEY } from './index';
+import {
+  LINK_URL_PATTERN,
+  linkHref,
+  linkUrlError,
+  MAX_URL,
+  MESSAGES,
+  MIN_PASSWORD,
+  PHONE_PATTERN,
+  EMAIL_PATTERN,
+  TOKEN_KEY,
+  ADMIN_KEY,
+} from './index';
 import { tokenStore } from '../session';
 
 describe('LINK_URL_PATTERN (spec §5)', () => {
@@ -28,6 +39,35 @@ describe('LINK_URL_PATTERN (spec §5)', () => {
 
   it('accepts a path in any script (only invisible formatting is refused)', () => {
     expect(LINK_URL_PATTERN.test('https://shop.example.com/تخفيضات/ofertas-año')).toBe(true);
+  });
+});
+
+describe('linkUrlError (issue 29): the spec text first, then what is wrong with this URL', () => {
+  const spec = "URL must start with 'https://' or 'www.'";
+  it.each(['https://example.com', 'www.example.com/join', `https://example.com/${'a'.repeat(MAX_URL - 20)}`])('accepts %s', (url) =>
+    expect(linkUrlError(url)).toBeUndefined(),
+  );
+  it.each(['javascript:alert(1)', 'example.com', 'https://', 'ftp://x.com'])('refuses %s with the spec text alone', (url) =>
+    expect(linkUrlError(url)).toBe(spec),
+  );
+  it('http:// says it is not secure and to use https://', () => {
+    const [first, second] = (linkUrlError('http://shop.example.com') ?? '').split('\n');
+    expect(first).toBe(spec);
+    expect(second).toMatch(/http:\/\/ address is not secure.*https:\/\//);
+  });
+  it.each(['https://localhost', 'http://localhost:3000/x', 'https://127.0.0.1/ref', 'www.app.localhost'])(
+    '%s says it is an address on your own computer',
+    (url) => {
+      const [first, second] = (linkUrlError(url) ?? '').split('\n');
+      expect(first).toBe(spec);
+      expect(second).toMatch(/is an address on your own computer/);
+    },
+  );
+  it('too long names the limit and the length, never cuts', () => {
+    const url = `https://example.com/${'a'.repeat(MAX_URL)}`;
+    expect(linkUrlError(url)).toBe(
+      `The URL must be at most 2,048 characters; this one has ${url.length.toLocaleString('en-US')}. Use a shorter link to the same page.`,
+    );
   });
 });
 

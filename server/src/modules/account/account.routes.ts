@@ -27,6 +27,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { mailer: Ma
         db: app.db,
         config: app.config,
         limiter: app.loginLimiter,
+        mail: mail(request),
         userId: grantedProfileId(request),
         ip: request.ip,
         body: request.body,

@@ -74,11 +74,35 @@ describe.each(engines)('change email (%s)', (engine) => {
       (x) => x.envelopeTo.includes(m.email) && x.subject === 'Your Rotalink email address was changed',
     );
     expect(notice.text).toContain(newEmail);
+    // Issue 29: the new address gets a security notice too, with the way to reset the password.
+    const security = await sink.waitForMail(
+      seenBeforeConfirm,
+      undefined,
+      (x) => x.envelopeTo.includes(newEmail) && x.subject === 'Your Rotalink account now uses this email address',
+    );
+    expect(security.text).toContain("If this wasn't you, reset your password here");
+    expect(security.text).toContain('http://localhost:3000/forgotpassword');
 
-    // Single use.
+    // Single use; opened again (issue 29) it says the address is already confirmed, and changes nothing.
+    const seenBeforeAgain = sink.mails.length;
     const again = await confirm(token);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: EMAIL_TEXT.invalid, message: EMAIL_TEXT.invalid, code: 'invalid' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'SUCCESS', message: EMAIL_TEXT.already(newEmail) });
+    expect(await emailOf()).toBe(newEmail);
+    await pause(300);
+    expect(sink.mails.length).toBe(seenBeforeAgain);
+  });
+
+  it('an already used link whose address the account no longer has is invalid, not "already confirmed"', async () => {
+    const firstEmail = fresh();
+    const first = await mailedToken(firstEmail);
+    expect((await confirm(first)).statusCode).toBe(200);
+    m = { ...m, email: firstEmail };
+    const second = await mailedToken(fresh());
+    expect((await confirm(second)).statusCode).toBe(200);
+    const stale = await confirm(first);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toBe(EMAIL_TEXT.invalid);
   });
 
   it('a newer request voids the older link; an expired or unknown link is 400', async () => {

@@ -11,6 +11,7 @@ import { findUserByEmail, findUserById, normaliseEmail, releasePendingEmail, upd
 import { maskEmail, recordAudit } from '../audit';
 import { checkCurrentPassword } from './current-password';
 import { sendEmailChangedNotice, sendEmailChangeMail, sendEmailChangeRequestedNotice } from './email-change-mail';
+import { emailNowHereMail, forgotPasswordLink, queueSecurityMail } from './security-mail';
 import { useAllResets } from '../password-reset';
 import { countRecentEmailChanges, findEmailChangeForUpdate, insertEmailChange, useAllEmailChanges } from './email-changes.repository';
 
@@ -26,6 +27,8 @@ export const EMAIL_TEXT = {
   invalid: 'This email confirmation link is invalid or has expired. Please ask for a new one.',
   taken: 'This email address now belongs to another account. Please ask for a change to another address.',
   done: (email: string) => `Your email address is now ${email}. Use it to sign in.`,
+  /** Issue 29: the same link opened again (a second click, a mail scanner first) is no failure. */
+  already: (email: string) => `Your email address ${email} is already confirmed. Use it to sign in.`,
 } as const;
 
 const newToken = (): string => randomBytes(32).toString('base64url');
@@ -79,16 +82,19 @@ export async function requestEmailChange(opts: {
  * transaction: the token must be known, unused and unexpired; the email changes (the UNIQUE index
  * has the last word if another account took the address meanwhile) and every open link of the
  * user is used up, as are the password reset links mailed to the old address. The old address is
- * told afterwards.
+ * told afterwards; the new one gets a security notice in the same transaction (issue 29). A link
+ * that was already used for the address the account now has answers "already confirmed".
  */
 export async function confirmEmailChange(opts: { db: Db; mail: MailDeps; token: string; ipHash?: string | null }): Promise<string> {
   const { db } = opts;
   const changed = await db.transaction().execute(async (trx) => {
     const change = await findEmailChangeForUpdate(trx, hashEmailToken(opts.token));
     const now = nowIso();
-    if (!change || change.used_at !== null || change.expires_at <= now) throw new BadRequest(EMAIL_TEXT.invalid);
+    if (!change) throw new BadRequest(EMAIL_TEXT.invalid);
     const user = await findUserById(trx, change.user_id);
     if (!user) throw new BadRequest(EMAIL_TEXT.invalid);
+    if (change.used_at !== null && user.email === change.new_email) return { already: true as const, newEmail: change.new_email };
+    if (change.used_at !== null || change.expires_at <= now) throw new BadRequest(EMAIL_TEXT.invalid);
     const holder = await findUserByEmail(trx, change.new_email);
     if (holder && holder.id !== user.id) {
       if (holder.email_pending_since === null) throw new Conflict(EMAIL_TEXT.taken, 'email-taken');
@@ -113,8 +119,16 @@ export async function confirmEmailChange(opts: { db: Db; mail: MailDeps; token: 
     });
     // Reset links went to the old address: whoever still reads it must not get the account back.
     await useAllResets(trx, user.id, now);
-    return { oldEmail: user.email, newEmail: change.new_email, firstName: user.first_name };
+    const notice = emailNowHereMail({
+      to: change.new_email,
+      firstName: user.first_name,
+      resetUrl: forgotPasswordLink(opts.mail.publicSiteUrl),
+    });
+    await queueSecurityMail(opts.mail, trx, user.id, 'email changed security notice', notice);
+    return { already: false as const, oldEmail: user.email, newEmail: change.new_email, firstName: user.first_name };
   });
+  if (changed.already) return EMAIL_TEXT.already(changed.newEmail);
+  opts.mail.outbox.wake();
   if (changed.oldEmail && changed.oldEmail !== changed.newEmail) {
     void sendEmailChangedNotice(opts.mail, { to: changed.oldEmail, firstName: changed.firstName, newEmail: changed.newEmail });
   }

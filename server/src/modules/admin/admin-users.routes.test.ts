@@ -5,6 +5,8 @@ import { FTS_PAGE_LIMIT } from './member-search';
 interface ListedUser {
   user_id: string;
   email: string | null;
+  /** "first last", what the search reads besides the email (issue 29). */
+  name?: string;
   created_at: string;
   sub_profile_count: number;
 }
@@ -23,9 +25,19 @@ describe.each(engines)('admin member list and user details, issue 12 (%s)', (eng
 
   /** Every member, newest first, straight from the table: what each search is checked against. */
   async function readAllMembers(): Promise<ListedUser[]> {
-    const rows = await t.db.selectFrom('users').select(['id', 'email', 'created_at']).where('parent_id', 'is', null).execute();
+    const rows = await t.db
+      .selectFrom('users')
+      .select(['id', 'email', 'created_at', 'first_name', 'last_name'])
+      .where('parent_id', 'is', null)
+      .execute();
     return rows
-      .map((r) => ({ user_id: r.id, email: r.email, created_at: r.created_at, sub_profile_count: 0 }))
+      .map((r) => ({
+        user_id: r.id,
+        email: r.email,
+        name: `${r.first_name} ${r.last_name}`.toLowerCase(),
+        created_at: r.created_at,
+        sub_profile_count: 0,
+      }))
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
   }
 
@@ -72,9 +84,13 @@ describe.each(engines)('admin member list and user details, issue 12 (%s)', (eng
     ['a percent sign matches nothing', '%'],
     ['the shared domain', 'EXAMPLE.com'],
     ['nothing', 'no-such-member'],
-  ])('search: %s (q=%s) answers exactly the members whose email contains it, newest first, with the total', async (_, q) => {
+    ['a first name (issue 29)', 'member4242'],
+    ['a last name, any case (issue 29)', 'LoveLace'],
+    ['first and last name together (issue 29)', 'Ada Love'],
+    ['a name in the dense branch (issue 29)', 'Scale'],
+  ])('search: %s (q=%s) answers exactly the members whose email or name contains it, newest first, with the total', async (_, q) => {
     const needle = q.toLowerCase();
-    const expected = allMembers.filter((u) => (u.email ?? '').includes(needle));
+    const expected = allMembers.filter((u) => (u.email ?? '').includes(needle) || (u.name ?? '').includes(needle));
     for (const page of [1, 2]) {
       const res = await list(`?page=${page}&pageSize=40&q=${encodeURIComponent(q)}`);
       expect(res.statusCode).toBe(200);
@@ -87,6 +103,8 @@ describe.each(engines)('admin member list and user details, issue 12 (%s)', (eng
   it('finds a seeded member by part of the email, and only them', async () => {
     const body = (await list(`?q=${encodeURIComponent(seedEmail('scale', 4242).slice(3, 13))}`)).json();
     expect(body.users.map((u: ListedUser) => u.email)).toEqual([seedEmail('scale', 4242)]);
+    const byName = (await list(`?q=${encodeURIComponent('Ada Lovelace')}&pageSize=100`)).json();
+    expect(byName.users.map((u: ListedUser) => u.user_id)).toContain(member.userId);
     expect(body.total).toBe(1);
     const under = (await list('?q=under_score')).json();
     expect(under.users.map((u: ListedUser) => u.user_id)).toEqual([underscored.userId]);

@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../db/database';
 import {
-  containsIgnoringCase,
   engineOf,
+  memberContains,
   sqliteCountMembers,
   sqliteCountMembersLike,
   sqliteCountMembersMatching,
@@ -13,7 +13,7 @@ import { countMembers, listMembersWithCounts, type MemberWithCount } from './adm
 export interface MemberPageRequest {
   limit: number;
   offset: number;
-  /** Part of an email, already trimmed and lower-cased; empty = every member. */
+  /** Part of an email or of a name (issue 29), already trimmed and lower-cased; empty = every member. */
   q: string;
 }
 
@@ -26,7 +26,8 @@ export interface MemberPageRequest {
 export const FTS_PAGE_LIMIT = 5000;
 
 /**
- * One page of the admin's member list and how many members it has, searched by email (spec §9):
+ * One page of the admin's member list and how many members it has, searched by email (spec §9)
+ * or name (issue 29):
  * every branch is an index read bounded by the page, plus one count (docs/decisions/0052).
  */
 export async function findMemberPage(
@@ -39,7 +40,7 @@ export async function findMemberPage(
     const [rows, total] = await Promise.all([listMembersWithCounts(db, slice), count]);
     return { rows, total };
   }
-  const contains = containsIgnoringCase(db, 'u.email', q);
+  const contains = memberContains(db, q);
   if (engineOf(db) === 'postgres') {
     const [rows, total] = await Promise.all([listMembersWithCounts(db, { ...slice, where: contains }), countMembers(db, contains)]);
     return { rows, total };

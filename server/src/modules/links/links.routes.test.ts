@@ -32,24 +32,49 @@ describe.each(engines)('links routes (%s)', (engine) => {
     expect(res.json().link.link).toBe('https://www.example.com/ref?id=1');
   });
 
+  it.each(['javascript:alert(1)', 'data:text/html,hi', 'example.com', 'https://', 'www.', 'ftp://x.com', 'https://exa mple.com'])(
+    'refuses %s with the spec message',
+    async (link) => {
+      const res = await add({ link, max_clicks: 1, user_id: m.userId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: "URL must start with 'https://' or 'www.'",
+        message: "URL must start with 'https://' or 'www.'",
+        code: 'invalid',
+      });
+    },
+  );
+
   it.each([
-    'http://example.com',
-    'javascript:alert(1)',
-    'data:text/html,hi',
-    'example.com',
-    'https://',
-    'https://localhost',
-    'www.',
-    'ftp://x.com',
-    'https://exa mple.com',
-  ])('refuses %s with the spec message', async (link) => {
+    ['http://example.com', /^An http:\/\/ address is not secure and is not accepted: use the https:\/\/ address of the same page\.$/],
+    ['https://localhost', /^“localhost” is an address on your own computer/],
+    ['http://localhost:3000/ref', /^“localhost” is an address on your own computer/],
+    ['https://127.0.0.1/ref', /^“127\.0\.0\.1” is an address on your own computer/],
+  ])('refuses %s with the spec message and a second line saying what is wrong (issue 29)', async (link, second) => {
+    const existing = (await add({ link: 'https://ok.example.com', max_clicks: 1, user_id: m.userId })).json().link;
+    for (const res of [
+      await add({ link, max_clicks: 1, user_id: m.userId }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/links/updateLink',
+        headers: bearer(m.token),
+        payload: { link_id: existing.id, user_id: m.userId, link },
+      }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      const [first, rest] = res.json().error.split('\n');
+      expect(first).toBe("URL must start with 'https://' or 'www.'");
+      expect(rest).toMatch(second);
+      expect(res.json().code).toBe('invalid');
+    }
+  });
+
+  it('refuses a URL over 2,048 characters naming the limit, and stores nothing cut', async () => {
+    const link = `https://example.com/${'a'.repeat(2048)}`;
     const res = await add({ link, max_clicks: 1, user_id: m.userId });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: "URL must start with 'https://' or 'www.'",
-      message: "URL must start with 'https://' or 'www.'",
-      code: 'invalid',
-    });
+    expect(res.json().error).toMatch(/at most 2048 characters/);
+    expect((await t.app.inject({ method: 'GET', url: `/api/links/userliks?user_id=${m.userId}` })).json().pending).toEqual([]);
   });
 
   it('refuses max_clicks below 1 or not whole', async () => {

@@ -105,6 +105,19 @@ describe.each(engines)('the rotator link (%s)', (engine) => {
     ]);
   });
 
+  it('Stats (issue 29): "Counted" is the visits that reached a link; those that found none are their own figure', async () => {
+    const head = await add(1);
+    expect((await follow()).headers.location).toBe(head.link);
+    // The queue is finished now: these two go to the public page.
+    await follow(browser(), '198.51.100.51');
+    await follow(browser(), '198.51.100.52');
+    const now = Date.now();
+    const range = `from=${new Date(now - 3_600_000).toISOString()}&to=${new Date(now + 3_600_000).toISOString()}`;
+    const res = await t.app.inject({ method: 'GET', url: `/api/stats/summary?user_id=${m.userId}&${range}`, headers: bearer(m.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().totals).toMatchObject({ counted: 1, no_link: 2, repeat: 0, bot: 0, all: 3 });
+  });
+
   it.each([
     ['Slack', { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' }],
     ['Facebook', { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' }],

@@ -29,6 +29,9 @@ export async function getSummary(db: DbOrTrx, q: { userId: string; range: Range;
   ]);
   const sum: RollupCounters = zeroCounters();
   for (const row of perLink) for (const c of ROLLUP_COUNTERS) sum[c] += row[c];
+  // Issue 29: "Counted" is the clicks that reached a link. A rotator visit that found no pending
+  // link (link_id '' in the roll-ups: the finish page or the backup URL) is its own figure.
+  const noLink = perLink.find((row) => row.linkId === '')?.counted ?? 0;
 
   const names = new Map(q.links.map((l) => [l.id, l]));
   const links: StatsLinkRow[] = perLink
@@ -52,10 +55,11 @@ export async function getSummary(db: DbOrTrx, q: { userId: string; range: Range;
     from: new Date(q.range.from).toISOString(),
     to: new Date(q.range.to).toISOString(),
     totals: {
-      counted: sum.counted,
+      counted: sum.counted - noLink,
       repeat: sum.repeat,
       bot: sum.bot,
       all: sum.counted + sum.repeat + sum.bot,
+      no_link: noLink,
       unique_visitors: sum.visitors,
     },
     links,

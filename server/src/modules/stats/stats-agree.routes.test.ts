@@ -62,11 +62,13 @@ describe.each(engines)('stats agree with the events (%s)', (engine) => {
     expect(s.to).toBe(TO);
     // A visitor hash is per UTC day: distinct (day, visitor) among the clicks that were not bots.
     const visitors = new Set(ev.filter((e) => e.verdict !== 'bot').map((e) => `${e.created_at.slice(0, 10)} ${e.visitor}`)).size;
+    const noLink = ev.filter((e) => e.verdict === 'counted' && e.link_id === null).length;
     expect(s.totals).toEqual({
-      counted: verdicts.counted ?? 0,
+      counted: (verdicts.counted ?? 0) - noLink,
       repeat: verdicts.repeat ?? 0,
       bot: verdicts.bot ?? 0,
       all: ev.length,
+      no_link: noLink,
       unique_visitors: visitors,
     });
 
@@ -144,11 +146,13 @@ describe.each(engines)('stats agree with the events (%s)', (engine) => {
       if (e.verdict !== 'bot' && !firsts.has(key)) firsts.set(key, e.created_at);
     }
     const visitors = [...firsts.values()].filter((at) => at >= from && at < to).length;
+    const noLink = ev.filter((e) => e.verdict === 'counted' && e.link_id === null).length;
     expect(s.totals).toEqual({
-      counted: verdicts.counted ?? 0,
+      counted: (verdicts.counted ?? 0) - noLink,
       repeat: verdicts.repeat ?? 0,
       bot: verdicts.bot ?? 0,
       all: ev.length,
+      no_link: noLink,
       unique_visitors: visitors,
     });
     const perLink = countBy(ev, (e) => String(e.link_id));

@@ -63,6 +63,9 @@ test('shows a loading state, then each user with readable membership facts and t
   expect(a.getByText('Jan 15, 2026')).toBeInTheDocument();
   expect(a.getByText('Jan 15, 2027')).toBeInTheDocument();
   expect(a.getByRole('cell', { name: '2' })).toBeInTheDocument();
+  // Issue 29: the sign-up date, in its own labelled column.
+  expect(a.getByRole('cell', { name: 'Jan 10, 2026' })).toHaveAttribute('data-label', 'Signed up');
+  expect(screen.getByRole('columnheader', { name: 'Signed up' })).toBeInTheDocument();
 
   const b = within(rowOf('Bob.Builder@Example.org'));
   expect(b.getByText('Inactive')).toBeInTheDocument();
@@ -97,7 +100,7 @@ test('the search goes to the server once the admin pauses typing, not once per k
   serve([alice, bob, carol]);
   const { user } = renderList();
   await screen.findByText('alice@example.com');
-  await user.type(screen.getByLabelText('Search by email'), 'BUILDER@ex');
+  await user.type(screen.getByLabelText('Search by email or name'), 'BUILDER@ex');
   await waitFor(() => expect(bodyRows()).toHaveLength(1));
   expect(rowOf('Bob.Builder@Example.org')).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent('1 member matches “BUILDER@ex”');
@@ -107,8 +110,8 @@ test('the search goes to the server once the admin pauses typing, not once per k
     { page: 1, pageSize: 50, q: 'BUILDER@ex' },
   ]);
 
-  await user.clear(screen.getByLabelText('Search by email'));
-  await user.type(screen.getByLabelText('Search by email'), 'nobody');
+  await user.clear(screen.getByLabelText('Search by email or name'));
+  await user.type(screen.getByLabelText('Search by email or name'), 'nobody');
   expect(await screen.findByText('No users match “nobody”.')).toBeInTheDocument();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
@@ -216,7 +219,7 @@ test('while a search loads, the status line says so instead of a count the dimme
   expect(await screen.findByText('120 members · showing 1–50')).toBeInTheDocument();
 
   const release = holdNextAnswer(everyone);
-  await user.type(screen.getByLabelText('Search by email'), 'user-01');
+  await user.type(screen.getByLabelText('Search by email or name'), 'user-01');
   expect(status()).toHaveTextContent('Searching…'); // typed, not sent yet
   await waitFor(() => expect(queries().at(-1)).toEqual({ page: 1, pageSize: 50, q: 'user-01' }));
   // The unfiltered rows are still on screen, dimmed; no number of matches is claimed for them.
@@ -249,7 +252,7 @@ test('after a failed search the status line claims no count and the previous sea
   expect(await screen.findByText('3 members')).toBeInTheDocument();
 
   mockPage.mockRejectedValueOnce(new ApiError('Something went wrong!', { code: 'internal', status: 500 }));
-  await user.type(screen.getByLabelText('Search by email'), 'carol');
+  await user.type(screen.getByLabelText('Search by email or name'), 'carol');
   expect(await screen.findByRole('alert')).toHaveTextContent('The list of users could not be loaded.');
   expect(status()).toBeEmptyDOMElement();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -271,7 +274,7 @@ test('the search box takes at most the 254 characters the API accepts', async ()
   serve([alice]);
   const { user } = renderList();
   await screen.findByText('alice@example.com');
-  const search = screen.getByLabelText('Search by email');
+  const search = screen.getByLabelText('Search by email or name');
   expect(search).toHaveAttribute('maxlength', '254');
   await user.click(search);
   await user.paste('a'.repeat(300));
@@ -284,7 +287,7 @@ test('an address whose search is longer than the API takes is searched for its f
   renderList(`/admin_dashboard?q=${'x'.repeat(300)}`); // an old or hand-made address: maxLength does not apply
   expect(await screen.findByText(`No users match “${'x'.repeat(254)}”.`)).toBeInTheDocument();
   expect(queries()).toEqual([{ page: 1, pageSize: 50, q: 'x'.repeat(254) }]);
-  expect(screen.getByLabelText('Search by email')).toHaveValue('x'.repeat(254));
+  expect(screen.getByLabelText('Search by email or name')).toHaveValue('x'.repeat(254));
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
@@ -367,7 +370,7 @@ test('pages come from the server: 50 rows, the total, Next asks for page 2 and b
   expect(screen.queryByText('user-0001@example.com')).not.toBeInTheDocument();
 
   // A search starts again at page 1 of the matches: user-01xx = 0100…0199.
-  await user.click(screen.getByLabelText('Search by email'));
+  await user.click(screen.getByLabelText('Search by email or name'));
   await user.paste('USER-01');
   expect(await screen.findByText('100 members match “USER-01” · showing 1–50')).toBeInTheDocument();
   expect(queries().at(-1)).toEqual({ page: 1, pageSize: 50, q: 'USER-01' });
@@ -377,7 +380,7 @@ test('the page and search are read from the URL (a reload, or Back from a user)'
   serve(makeUsers(120));
   renderList('/admin_dashboard?q=user-00&page=2');
   expect(await screen.findByText('99 members match “user-00” · showing 51–99')).toBeInTheDocument();
-  expect(screen.getByLabelText('Search by email')).toHaveValue('user-00');
+  expect(screen.getByLabelText('Search by email or name')).toHaveValue('user-00');
   expect(queries()).toEqual([{ page: 2, pageSize: 50, q: 'user-00' }]);
 });
 

@@ -71,14 +71,14 @@ export function UserListPage() {
       </h1>
       <div className="adm-users__toolbar">
         <div className="adm-field adm-users__search">
-          <label htmlFor="adm-user-search">Search by email</label>
+          <label htmlFor="adm-user-search">Search by email or name</label>
           <input
             id="adm-user-search"
             className="adm-input"
             type="search"
             autoComplete="off"
             spellCheck={false}
-            placeholder="part of an email"
+            placeholder="part of an email or a name"
             maxLength={SEARCH_MAX_LENGTH}
             value={place.input}
             onChange={(e) => place.setInput(e.target.value)}

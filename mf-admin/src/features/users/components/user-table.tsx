@@ -20,6 +20,7 @@ export function UserTable({ users, deletingId, onView, onDelete }: UserTableProp
         <thead>
           <tr>
             <th scope="col">Member</th>
+            <th scope="col">Signed up</th>
             <th scope="col">Status</th>
             <th scope="col">Price</th>
             <th scope="col">Joined</th>
@@ -43,6 +44,8 @@ export function UserTable({ users, deletingId, onView, onDelete }: UserTableProp
                     <span className="adm-users__email">{user.email || EMPTY}</span>
                   </div>
                 </td>
+                {/* Issue 29: when the member signed up, so a new account is told from an old one. */}
+                <td data-label="Signed up">{formatDate(user.created_at)}</td>
                 <td data-label="Status">
                   <span className="adm-users__status">
                     <span className={`adm-badge ${active ? 'adm-badge--on' : 'adm-badge--off'}`}>

@@ -29,7 +29,7 @@ export function LinkFields({ values, errors, set, capHint, autoFocusUrl }: Props
         autoComplete="off"
         placeholder="https://example.com/your-referral"
         hint="Starts with https:// or www."
-        maxLength={MAX_URL}
+        // No maxLength: the browser would cut a pasted URL silently. Too long is refused with the limit named (issue 29).
         value={values.link}
         error={errors.link}
         // The edit form opens on request: its first field takes the focus.

@@ -1,4 +1,11 @@
-import { CLICK_PARAM_INVALID, clickParamOf, LINK_URL_PATTERN, MAX_CLICKS, MAX_NAME, MESSAGES, type Link } from '@rotalink/shared-api';
+import {
+  CLICK_PARAM_INVALID,
+  clickParamOf,
+  linkUrlError,
+  MAX_CLICKS,
+  MAX_NAME,
+  type Link,
+} from '@rotalink/shared-api';
 
 export interface LinkFormValues {
   link: string;
@@ -25,10 +32,14 @@ function maxClicksError(value: string): string | undefined {
   return undefined;
 }
 
-/** Spec §5's URL rule and message; max clicks is a whole number 1…MAX_CLICKS or unlimited (DESIGN §6). */
+/**
+ * Spec §5's URL rule and message (with what is wrong in particular, issue 29: too long, http://,
+ * localhost); max clicks is a whole number 1…MAX_CLICKS or unlimited (DESIGN §6).
+ */
 export function validateLinkForm(v: LinkFormValues): LinkFormErrors {
   const errors: LinkFormErrors = {};
-  if (!LINK_URL_PATTERN.test(v.link.trim())) errors.link = MESSAGES.invalidLinkUrl;
+  const urlError = linkUrlError(v.link);
+  if (urlError) errors.link = urlError;
   if (v.name.trim().length > MAX_NAME) errors.name = `The name must be at most ${MAX_NAME} characters.`;
   const maxClicks = v.unlimited ? undefined : maxClicksError(v.maxClicks);
   if (maxClicks) errors.maxClicks = maxClicks;

@@ -92,6 +92,8 @@ describe('StatsPage', () => {
     expect(within(totals).getByText('Repeat').nextSibling).toHaveTextContent('2');
     expect(within(totals).getByText('Bot').nextSibling).toHaveTextContent('1');
     expect(within(totals).getByText('Unique visitors').nextSibling).toHaveTextContent('6');
+    // Issue 29: no `no_link` in the answer (an older server) reads as none.
+    expect(within(totals).getByText('Reached no link').nextSibling).toHaveTextContent('0');
 
     // the chart: counted vs filtered (repeat + bot), one point per bucket
     expect(
