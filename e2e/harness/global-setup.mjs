@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { checkBuilds, loadStaticServer, freePort, startApi, HOST, ROOT, REMOTES, FOLDER, closeServer } from './stack.mjs';
+import { checkBuilds, loadStaticServer, freePort, startApi, stopChild, HOST, ROOT, REMOTES, FOLDER, closeServer } from './stack.mjs';
 import { startControlServer } from './control-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -120,6 +120,15 @@ export default async function globalSetup() {
         }
         Object.assign(deployments[name], change);
         return startRemote(name);
+      },
+      // The API process alone (issue 29): same port, same SQLite file and secrets, so the browser's
+      // session and the data survive, as after a crash and a restart.
+      stopApi: async () => {
+        await stopChild(handles.api?.child);
+      },
+      startApi: async () => {
+        if (handles.api?.child && handles.api.child.exitCode === null) return;
+        handles.api = await startApi({ port: ports.api, tmp, env: apiEnv });
       },
       state: () => ({ deployments, config: shellConfig() }),
     });

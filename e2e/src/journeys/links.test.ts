@@ -29,13 +29,24 @@ test('reset puts a completed link back at the end of the queue; delete happens o
   await completed.getByRole('listitem', { name: 'Once offer' }).waitFor();
   await screenshots(page, 'links', 'addlinks-with-completed');
 
+  // Issue 29: a reset asks first; dismissed, nothing changes.
+  page.once('dialog', (d) => void d.dismiss());
+  await completed.getByRole('button', { name: 'Reset Once offer' }).click();
+  await page.waitForTimeout(300);
+  expect((await publicLinks(member.userId)).completed.map((l) => l.name)).toEqual(['Once offer']);
+  let asked = '';
+  page.once('dialog', (d) => {
+    asked = d.message();
+    void d.accept();
+  });
   await completed.getByRole('button', { name: 'Reset Once offer' }).click();
   const pending = section(page, /^Pending \(2\)$/);
   await pending.getByRole('listitem', { name: 'Once offer' }).waitFor();
   expect(await pending.getByRole('listitem').allInnerTexts()).toEqual([
-    expect.stringMatching(/Keep offer[\s\S]*0 \/ 5 clicks/),
-    expect.stringMatching(/Once offer[\s\S]*0 \/ 1 clicks/),
+    expect.stringMatching(/Keep offer[\s\S]*0 \/ 5 counted/),
+    expect.stringMatching(/Once offer[\s\S]*0 \/ 1 counted/),
   ]);
+  expect(asked).toBe('Reset the link "Once offer"? Its count goes back to 0 and it moves to the end of the queue.');
   const after = await publicLinks(member.userId);
   expect(after.pending.map((l) => [l.name, l.clicks])).toEqual([
     ['Keep offer', 0],

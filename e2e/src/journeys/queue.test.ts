@@ -38,7 +38,7 @@ test('edit a link in place; a cap lowered below its clicks completes it at once'
   await form.getByLabel('Max clicks').fill('20');
   await screenshots(page, 'queue', 'edit-link');
   await form.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('listitem', { name: 'Big shop' }).getByText('3 / 20 clicks').waitFor();
+  await page.getByRole('listitem', { name: 'Big shop' }).getByText('3 / 20 counted').waitFor();
   expect((await publicLinks(member.userId)).pending[0]).toMatchObject({
     name: 'Big shop',
     link: 'https://www.bigshop.example.com/ref',
@@ -53,7 +53,7 @@ test('edit a link in place; a cap lowered below its clicks completes it at once'
   await page.getByRole('form', { name: 'Edit Big shop' }).getByRole('button', { name: 'Save' }).click();
   await section(page, /^Completed \(1\)$/)
     .getByRole('listitem', { name: 'Big shop' })
-    .getByText('3 / 2 clicks')
+    .getByText('3 / 2 counted')
     .waitFor();
   expect(await pendingNames(member.userId)).toEqual(['Next']);
   await section(page, /^Pending/)

@@ -81,5 +81,8 @@ test('the member copies the rotator link and switches it to round robin on /Addl
 
   // Each link shows its counted and all clicks.
   await page.reload();
-  await page.getByRole('listitem', { name: 'Offer A' }).getByText('2 counted · 2 all clicks (bots and repeats included)').waitFor();
+  await page
+    .getByRole('listitem', { name: 'Offer A' })
+    .getByText('2 clicks in all since it was added (repeats and bots included)')
+    .waitFor();
 });

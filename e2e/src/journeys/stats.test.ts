@@ -133,14 +133,14 @@ test('a click shows on the Stats page, the dashboard and the links page within 5
   const dashboard = await memberPage(owner.token, '/user');
   await eventually(async () => expect(await dashboardCount(dashboard)).toBe('0 counted · 0 filtered'));
   const links = await memberPage(owner.token, `/Addlinks?userId=${q(owner.userId)}`);
-  await eventually(async () => expect(await headClicks(links)).toContain('0 / 100 clicks'));
+  await eventually(async () => expect(await headClicks(links)).toContain('0 / 100 counted'));
 
   // A visitor on the public page (node A).
   const first = await clickAsVisitor(owner.userId, offer);
   const lags = [
     await within5s(first, async () => expect(await statsFigure(stats, 'Counted')).toBe('1')),
     await within5s(first, async () => expect(await dashboardCount(dashboard)).toBe('1 counted · 0 filtered')),
-    await within5s(first, async () => expect(await headClicks(links)).toContain('1 / 100 clicks')),
+    await within5s(first, async () => expect(await headClicks(links)).toContain('1 / 100 counted')),
   ];
 
   // A person and a bot whose clicks land on node B, while the pages poll node A.
@@ -152,7 +152,7 @@ test('a click shows on the Stats page, the dashboard and the links page within 5
       expect(await statsFigure(stats, 'Bot')).toBe('1');
     }),
     await within5s(second, async () => expect(await dashboardCount(dashboard)).toBe('2 counted · 1 filtered')),
-    await within5s(second, async () => expect(await headClicks(links)).toContain('2 / 100 clicks')),
+    await within5s(second, async () => expect(await headClicks(links)).toContain('2 / 100 counted')),
   );
   console.log(`issue 15 live counts: click → on screen in ${lags.join(', ')} ms (Stats, dashboard, links; node A then node B)`);
 

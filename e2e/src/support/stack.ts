@@ -57,3 +57,7 @@ export const stopFrontEnd = (name: FrontEnd) => control(`/front-end/${name}/stop
  * the shell, optionally from another folder (`dir: ''` = its own dist again; issue 26's skew matrix).
  */
 export const startFrontEnd = (name: FrontEnd, change: { dir?: string; port?: number } = {}) => control(`/front-end/${name}/start`, change);
+
+/** Issue 29: stops the API process only (front ends and browser stay), then starts it again on the same port and data. */
+export const stopApi = () => control('/api/stop', {});
+export const startApi = () => control('/api/start', {});

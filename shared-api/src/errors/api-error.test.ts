@@ -98,7 +98,15 @@ describe('errorText', () => {
 
   it('uses the network text when no answer came', () => {
     expect(errorText(answer('network'), MESSAGES.signupFailed, { network: MESSAGES.signupNetwork })).toBe(MESSAGES.signupNetwork);
-    expect(errorText(answer('network'), MESSAGES.loginFailed)).toBe(MESSAGES.loginFailed);
+    // Issue 29: without a network text of its own, the page's text gets a second line saying why.
+    expect(errorText(answer('network'), MESSAGES.loginFailed)).toBe(`${MESSAGES.loginFailed}\n${MESSAGES.notReached}`);
+    expect(errorText(answer('network'), '')).toBe(MESSAGES.notReached);
+  });
+
+  it('says in plain words that the session ended, never the raw server text (issue 29)', () => {
+    expect(errorText(answer('session-ended', 401, 'Unauthorized: jwt expired'), MESSAGES.somethingWentWrong)).toBe(
+      'Your session has ended, please sign in again',
+    );
   });
 
   it('says "temporarily unavailable" for a 503, also where the page text is fixed', () => {

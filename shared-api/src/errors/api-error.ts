@@ -104,6 +104,9 @@ export function errorKind(error: unknown): ErrorKind {
   return error instanceof ApiError ? error.kind : 'server';
 }
 
+/** The spec §8 texts of a failed read (issue 29: their network line says nothing about saving). */
+const LOAD_TEXTS = new Set<string>([MESSAGES.loadLinksFailed, MESSAGES.loadProfileFailed, MESSAGES.loadProfileFailedShort]);
+
 export interface ErrorTextOptions {
   /** The text when no answer came (some pages of spec §8 have one); default: the fallback. */
   network?: string;
@@ -119,7 +122,16 @@ export interface ErrorTextOptions {
 export function errorText(error: unknown, fallback: string, options: ErrorTextOptions = {}): string {
   if (!(error instanceof ApiError)) return fallback;
   const serverText = options.serverText !== false ? error.serverMessage : undefined;
-  if (error.kind === 'network') return options.network ?? fallback;
+  // Issue 29: no answer at all keeps the page's (spec) text and adds why on a second line.
+  if (error.kind === 'network') {
+    if (options.network !== undefined) return options.network;
+    // A page that only read something (the spec's load texts) saved nothing to lose: say so plainly.
+    const line = LOAD_TEXTS.has(fallback) ? MESSAGES.notReachedRead : MESSAGES.notReached;
+    return fallback ? `${fallback}\n${line}` : line;
+  }
+  // Issue 29: a call whose session ended says so in plain words, never 'Unauthorized: jwt expired'
+  // (the shell is already on its way to /login, spec §4).
+  if (error.kind === 'session-ended') return MESSAGES.sessionEnded;
   if (error.kind === 'unavailable') return serverText || MESSAGES.unavailable;
   return serverText || fallback;
 }

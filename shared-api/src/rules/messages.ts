@@ -40,4 +40,12 @@ export const MESSAGES = {
    * its own. The server's 503 answer carries this same text.
    */
   unavailable: 'The service is temporarily unavailable, please try again in a moment.',
+  /** Spec §8's addition: on /login after the server ended the session (issue 13); also what a page says instead of the raw 'Unauthorized: …' (issue 29). */
+  sessionEnded: 'Your session has ended, please sign in again',
+  /** Issue 29: the second line under a spec fallback when no answer came at all (never read as a wrong password). */
+  notReached: 'The server could not be reached. Nothing was saved.',
+  /** Issue 29: the same under a failed read. */
+  notReachedRead: 'The server could not be reached. Please check your connection and try again.',
+  /** Issue 29: the second line under a sign-in failure when no answer came. */
+  notReachedSignIn: 'The server could not be reached, so your password was not checked. Please try again.',
 } as const;

@@ -14,7 +14,12 @@ export function SessionEndedBridge() {
   const navigate = useNavigate();
   useEffect(() => watchSessionHolder(), []);
   useEffect(() => {
-    setSessionEndedHandler(() => navigate('/login', { replace: true, state: sessionEndedState() }));
+    setSessionEndedHandler(() => {
+      // Issue 29: the sign-in page brings the person back to the page they were on.
+      const here = window.location.pathname + window.location.search;
+      const from = window.location.pathname === '/login' ? {} : { from: here };
+      navigate('/login', { replace: true, state: { ...sessionEndedState(), ...from } });
+    });
     return () => setSessionEndedHandler(null);
   }, [navigate]);
   return null;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { adminLogin, errorText, MESSAGES, tokenStore } from '@rotalink/shared-api';
+import { adminLogin, errorKind, errorText, MESSAGES, tokenStore } from '@rotalink/shared-api';
 import { adminLoginCode } from '@rotalink/shared-api/live';
 
 /**
@@ -33,8 +33,10 @@ export function useAdminLogin() {
     } catch (err) {
       // The server's reason ('Invalid username or password', or "temporarily unavailable" on a 503);
       // none at all (offline, an empty answer) is spec §8's alert.
-      const text = errorText(err, '');
+      const text = errorText(err, '', { network: '' });
       if (text) setError(text);
+      // Issue 29: no answer at all says so on a second line, so it never reads as a wrong password.
+      else if (errorKind(err) === 'network') window.alert(`${MESSAGES.adminSomethingWrong}\n${MESSAGES.notReachedSignIn}`);
       else window.alert(MESSAGES.adminSomethingWrong);
     }
     setSubmitting(false);

@@ -44,6 +44,12 @@ test('the dialog opens filled with the current membership, focus inside; Escape 
   const { user, dialog, dialogElement } = await openDialog();
   expect(dialogElement).toHaveAttribute('aria-modal', 'true');
   expect(dialog.getByLabelText('Subscription type')).toHaveValue('monthly');
+  // Issue 29: each type says what the member is shown for it.
+  expect(dialog.getByRole('option', { name: 'Monthly — the member sees the Lifetime plan' })).toBeInTheDocument();
+  expect(dialog.getByRole('option', { name: 'Yearly — the member sees the Lifetime plan' })).toBeInTheDocument();
+  expect(dialog.getByLabelText('Subscription type')).toHaveAccessibleDescription(
+    'Members see one plan, the Lifetime plan, whichever type is saved here.',
+  );
   expect(dialog.getByLabelText('Status')).toHaveValue('active');
   expect(dialog.getByLabelText('Price (USD)')).toHaveValue('144.56');
   expect(dialog.getByLabelText('Joined (UTC)')).toHaveValue('2026-01-15T10:30');

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { flushSync } from 'react-dom';
 import type { AdminUser, UpdateUserBody } from '@rotalink/shared-api';
+import { PLAN } from '@rotalink/shared-api';
 import { ModalDialog } from '../../../components/modal-dialog';
 import {
   expiryPassedWhileActive,
@@ -62,12 +63,17 @@ export function EditMembershipDialog({ user, onClose, onSave }: EditMembershipDi
             <select
               id="adm-m-type"
               className="adm-input"
+              aria-describedby="adm-m-type-hint"
               value={form.subscription_type}
               onChange={(e) => set('subscription_type', e.target.value as MembershipForm['subscription_type'])}
             >
-              <option value="monthly">Monthly</option>
-              <option value="yearly">Yearly</option>
+              {/* Issue 29: the spec's two types (spec §9), each with what the member is shown for it. */}
+              <option value="monthly">Monthly — the member sees the {PLAN.label} plan</option>
+              <option value="yearly">Yearly — the member sees the {PLAN.label} plan</option>
             </select>
+            <p id="adm-m-type-hint" className="adm-muted">
+              Members see one plan, the {PLAN.label} plan, whichever type is saved here.
+            </p>
           </div>
           <div className="adm-field">
             <label htmlFor="adm-m-status">Status</label>

@@ -119,6 +119,8 @@ describe('AccountSettingsPage', () => {
       renderSettings();
       const form = await fill('wrong password', 'new password 2');
       expect(await within(form).findByText('The current password is not correct.')).toBeInTheDocument();
+      // Issue 29: said once, in the form — no toast repeating it.
+      expect(screen.getAllByText('The current password is not correct.')).toHaveLength(1);
       expect(tokenStore.getToken()).toBe('old-token');
       expect(within(form).getByLabelText('New password')).toHaveValue('new password 2');
     });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { MESSAGES, errorText } from '@rotalink/shared-api';
 
-/** What the last submit said: shown in the form, and as a toast. */
+/** What the last submit said: shown in the form (a success also as a toast). */
 export interface FormOutcome<F extends string = string> {
   ok: boolean;
   text: string;
@@ -54,8 +54,8 @@ export function useAccountForm<F extends string>(
       toast.success(answer.message);
     } catch (error) {
       const text = errorText(error, MESSAGES.somethingWentWrong);
+      // Issue 29: a refusal is said once, in the form beside its fields (a toast said it a second time).
       setOutcome({ ok: false, text, field: o.fieldOf?.(error) });
-      toast.error(text);
     } finally {
       setBusy(false);
     }

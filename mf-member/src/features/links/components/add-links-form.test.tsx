@@ -30,6 +30,7 @@ async function renderReady() {
 }
 
 beforeEach(() => {
+  sessionStorage.clear(); // issue 29: a test's unsent form text would come back in the next one
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
   mockProfile.mockResolvedValue(makeUser());
@@ -92,7 +93,7 @@ describe('AddLinksPage: adding a link', () => {
     mockLinks.mockResolvedValueOnce({ pending: [added], paused: [], completed: [] });
     finish({ message: 'Link added successfully', link: added });
     expect(await screen.findByText('Link added successfully')).toBeInTheDocument();
-    expect(await screen.findByText('0 / 25 clicks')).toBeInTheDocument();
+    expect(await screen.findByText('0 / 25 counted')).toBeInTheDocument();
     expect(screen.getByText('1 of 20 links used')).toBeInTheDocument();
     expect(mockLinks).toHaveBeenCalledTimes(2);
     expect(within(form).getByLabelText(/URL/)).toHaveValue('');

@@ -89,15 +89,15 @@ describe('AddLinksPage: live counts (issue 15)', () => {
       renderLinks();
       await wait(100);
       const head = () => within(pendingSection()).getAllByRole('listitem')[0];
-      expect(within(head()).getByText('3 / 10 clicks')).toBeInTheDocument();
+      expect(within(head()).getByText('3 / 10 counted')).toBeInTheDocument();
       expect(screen.getByText('Live: new clicks appear within seconds.')).toBeInTheDocument();
 
       const clicked = { ...lists, pending: [{ ...lists.pending[0], clicks: 4, counted_clicks: 14, all_clicks: 21 }, lists.pending[1]] };
       m.pollMemberLinks.mockResolvedValue({ data: clicked, changed: true });
       await wait(3000);
       expect(m.pollMemberLinks).toHaveBeenCalledWith('u_member1');
-      expect(within(head()).getByText('4 / 10 clicks')).toBeInTheDocument();
-      expect(within(head()).getByText('14 counted · 21 all clicks (bots and repeats included)')).toBeInTheDocument();
+      expect(within(head()).getByText('4 / 10 counted')).toBeInTheDocument();
+      expect(within(head()).getByText('21 clicks in all since it was added (repeats and bots included)')).toBeInTheDocument();
       expect(m.getMemberLinks).toHaveBeenCalledTimes(1); // no reload: the poll carried the lists
 
       visibility = 'hidden';
@@ -122,12 +122,12 @@ describe('AddLinksPage: lists', () => {
     const queue = within(pendingSection()).getAllByRole('listitem');
     expect(queue.map((li) => li.getAttribute('aria-label'))).toEqual(['First shop', 'https://two.example.com/ref?a=1']);
     expect(within(queue[0]).getByText('live')).toBeInTheDocument();
-    expect(within(queue[0]).getByText('3 / 10 clicks')).toBeInTheDocument();
+    expect(within(queue[0]).getByText('3 / 10 counted')).toBeInTheDocument();
     // issue 14: counted and all clicks (lifetime) beside the cap's count
-    expect(within(queue[0]).getByText('13 counted · 20 all clicks (bots and repeats included)')).toBeInTheDocument();
+    expect(within(queue[0]).getByText('20 clicks in all since it was added (repeats and bots included)')).toBeInTheDocument();
     expect(within(queue[1]).queryByText('live')).not.toBeInTheDocument();
-    expect(within(queue[1]).getByText('0 / ∞ clicks')).toBeInTheDocument();
-    expect(within(completedSection()).getByText('5 / 5 clicks')).toBeInTheDocument();
+    expect(within(queue[1]).getByText('0 / ∞ counted')).toBeInTheDocument();
+    expect(within(completedSection()).getByText('5 / 5 counted')).toBeInTheDocument();
     expect(screen.getByText('3 of 20 links used')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add link' })).toBeEnabled();
   });
@@ -203,7 +203,7 @@ describe('AddLinksPage: lists', () => {
       completed: [...lists.completed, { ...lists.pending[0], clicks: 10 }],
     });
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await within(completedSection()).findByText('10 / 10 clicks')).toBeInTheDocument();
+    expect(await within(completedSection()).findByText('10 / 10 counted')).toBeInTheDocument();
     expect(within(pendingSection()).getAllByRole('listitem')).toHaveLength(1);
   });
 

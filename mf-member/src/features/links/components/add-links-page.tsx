@@ -124,6 +124,35 @@ export function AddLinksPage() {
   const added = links.addedId ? pending.find((l) => l.id === links.addedId) : undefined;
   const blocker = added ? unlimitedAhead(pending, added.id) : null;
   const firstUnlimited = pending.find((l) => l.max_clicks === null);
+  const firstRun = used === 0;
+  const addForm = (
+    <AddLinkForm
+      title={firstRun ? 'Add your first link' : undefined}
+      onAdd={links.add}
+      blockedReason={blockedReason}
+      unlimitedInQueue={firstUnlimited ? linkLabel(firstUnlimited) : null}
+      userId={userId}
+    />
+  );
+  const pendingSection = (
+    <section className="mem-card" aria-labelledby="mem-pending-heading">
+      <h2 id="mem-pending-heading">Pending ({pending.length})</h2>
+      <p className="mem-muted" style={{ marginTop: 0 }}>
+        Visitors click these in order; only the live link is clickable. Drag a link by its handle, or use the arrows, to change the order.
+      </p>
+      <LinkList
+        links={pending}
+        kind="pending"
+        busyLinkId={busyLinkId}
+        reordering={links.reordering}
+        onMove={links.move}
+        onEdit={links.edit}
+        onReset={links.reset}
+        onDelete={links.remove}
+        health={health}
+      />
+    </section>
+  );
 
   return (
     <div className="mem-page">
@@ -148,16 +177,15 @@ export function AddLinksPage() {
         </div>
       </header>
 
-      <section className="mem-card" aria-label="Public page and plan usage" style={{ display: 'grid', gap: 12 }}>
-        <PublicAddress userId={userId} />
-        <LinkUsage used={used} />
-        <LiveStatus stale={links.stale} />
-      </section>
-
-      <RotatorSettingsSection userId={userId} />
-      <ConversionSettingsSection userId={userId} />
-
-      <AddLinkForm onAdd={links.add} blockedReason={blockedReason} unlimitedInQueue={firstUnlimited ? linkLabel(firstUnlimited) : null} />
+      {/* Issue 29: a first visit starts with adding a link; once there are links, the queue comes first. */}
+      {firstRun && addForm}
+      {!firstRun && (
+        <>
+          {pendingSection}
+          <PausedLinks links={paused} health={health} busyLinkId={busyLinkId} onDelete={links.remove} />
+          {addForm}
+        </>
+      )}
       {added && blocker && (
         <UnreachableWarning
           link={added}
@@ -168,26 +196,27 @@ export function AddLinksPage() {
         />
       )}
 
-      <div className="mem-grid-2">
-        <section className="mem-card" aria-labelledby="mem-pending-heading">
-          <h2 id="mem-pending-heading">Pending ({pending.length})</h2>
-          <p className="mem-muted" style={{ marginTop: 0 }}>
-            Visitors click these in order; only the live link is clickable. Drag a link by its handle, or use the arrows, to change the
-            order.
-          </p>
-          <LinkList
-            links={pending}
-            kind="pending"
-            busyLinkId={busyLinkId}
-            reordering={links.reordering}
-            onMove={links.move}
-            onEdit={links.edit}
-            onReset={links.reset}
-            onDelete={links.remove}
-            health={health}
-          />
-        </section>
-        <PausedLinks links={paused} health={health} busyLinkId={busyLinkId} onDelete={links.remove} />
+      <section className="mem-card" aria-label="Public page and plan usage" style={{ display: 'grid', gap: 12 }}>
+        <PublicAddress userId={userId} />
+        <LinkUsage used={used} />
+        <LiveStatus stale={links.stale} />
+      </section>
+
+      {firstRun ? (
+        // Folded until there is a link to rotate: a newcomer meets one thing to do, not every setting.
+        <details className="mem-card mem-fold">
+          <summary>Rotator link and settings</summary>
+          <RotatorSettingsSection userId={userId} />
+          <ConversionSettingsSection userId={userId} />
+        </details>
+      ) : (
+        <>
+          <RotatorSettingsSection userId={userId} />
+          <ConversionSettingsSection userId={userId} />
+        </>
+      )}
+
+      {!firstRun && (
         <section className="mem-card" aria-labelledby="mem-completed-heading">
           <h2 id="mem-completed-heading">Completed ({completed.length})</h2>
           <LinkList
@@ -199,7 +228,7 @@ export function AddLinksPage() {
             onDelete={links.remove}
           />
         </section>
-      </div>
+      )}
     </div>
   );
 }

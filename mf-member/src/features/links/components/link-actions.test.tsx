@@ -69,7 +69,16 @@ describe('AddLinksPage: reset and delete', () => {
     expect(await screen.findByText('Link reset successfully')).toBeInTheDocument();
     const queue = within(screen.getByRole('region', { name: /Pending/ }));
     await waitFor(() => expect(queue.getAllByRole('listitem')).toHaveLength(2));
-    expect(queue.getByText('0 / 5 clicks')).toBeInTheDocument();
+    expect(queue.getByText('0 / 5 counted')).toBeInTheDocument();
+    expect(confirmSpy).toHaveBeenCalledWith('Reset the link "Done deal"? Its count goes back to 0 and it moves to the end of the queue.');
+  });
+
+  it('asks before a reset (issue 29): cancelled, nothing is sent', async () => {
+    await renderReady();
+    confirmSpy.mockReturnValueOnce(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Done deal' }));
+    expect(confirmSpy).toHaveBeenCalledWith(expect.stringContaining('Done deal'));
+    expect(mockReset).not.toHaveBeenCalled();
   });
 
   it("alerts the error when a reset fails, or 'An error occurred.' when it has no text", async () => {

@@ -71,7 +71,7 @@ describe('AddLinksPage: editing a link in place', () => {
       max_clicks: 20,
     });
     expect(await screen.findByText('Link updated successfully')).toBeInTheDocument();
-    expect(await screen.findByText('4 / 20 clicks')).toBeInTheDocument();
+    expect(await screen.findByText('4 / 20 counted')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Edit Shop' })).not.toBeInTheDocument();
     expect(within(item('Big shop')).getByRole('button', { name: 'Edit Big shop' })).toHaveFocus();
   });
@@ -144,7 +144,7 @@ describe('AddLinksPage: editing a link in place', () => {
       max_clicks: 8,
     });
     const pending = screen.getByRole('region', { name: /Pending/ });
-    expect(await within(pending).findByText('5 / 8 clicks')).toBeInTheDocument();
+    expect(await within(pending).findByText('5 / 8 counted')).toBeInTheDocument();
   });
 
   it('issue 30: edits the click-id parameter with the macros hint, refuses a bad one before any call, and clears it with null', async () => {

@@ -65,11 +65,13 @@ export const LinkItem = forwardRef<HTMLLIElement, LinkItemProps>(function LinkIt
             <span className="mem-link__name">{link.name || 'Untitled link'}</span>
           </div>
           <LinkUrl url={link.link} />
-          <div className="mem-link__meta">{clicksLabel(link)} clicks</div>
+          {/* Issue 29: one counter, the one the cap is about; every click is a smaller figure under it. */}
+          <div className="mem-link__meta mem-link__count">{clicksLabel(link)} counted</div>
           {link.all_clicks !== undefined && (
-            // issue 14: the clicks above are the counted ones that burn the cap; these are lifetime totals
-            <div className="mem-link__meta">
-              {link.counted_clicks} counted · {link.all_clicks} all clicks (bots and repeats included)
+            // issue 14: lifetime totals, bots and repeats included (a reset does not clear them)
+            <div className="mem-link__meta mem-muted mem-link__all">
+              {link.all_clicks.toLocaleString('en-US')} {link.all_clicks === 1 ? 'click' : 'clicks'} in all since it was added (repeats and
+              bots included)
             </div>
           )}
           <Meter link={link} />

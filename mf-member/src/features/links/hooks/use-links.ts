@@ -152,7 +152,12 @@ export function useLinks(userId: string, enabled: boolean) {
     }
   };
 
-  const reset = (link: Link) => runLinkAction(link, resetLink);
+  const reset = async (link: Link) => {
+    const label = link.name || link.link;
+    // Issue 29: a reset cannot be undone (its count goes); ask first, as Delete does.
+    if (!window.confirm(`Reset the link "${label}"? Its count goes back to 0 and it moves to the end of the queue.`)) return;
+    await runLinkAction(link, resetLink);
+  };
 
   const remove = async (link: Link) => {
     const label = link.name || link.link;

@@ -50,6 +50,30 @@ test('shows the server error when sign-in is refused, and keeps the visitor on t
   expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
 });
 
+test('goes back to the page that asked for the sign-in (issue 29), never to another site', async () => {
+  loginMock.mockResolvedValue({ status: 'SUCCESS', token: 'tok-123', message: 'Login successful' });
+  const { user } = renderPage(<LoginPage />, { path: '/login', state: { reason: 'session-ended', from: '/Addlinks?userId=u1' } });
+  await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+  await user.type(screen.getByLabelText('Password'), 'pw-123456');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByRole('heading', { name: 'Landed on /Addlinks' })).toBeInTheDocument();
+});
+
+test('"Create an account" keeps the intent of a Subscribe (issue 29)', async () => {
+  renderPage(<LoginPage />, { path: '/login', state: { from: '/?subscribe=1' } });
+  expect(screen.getByText(/Sign in to subscribe\. New here\? Create an account first/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+});
+
+test("no answer at all says so under 'Login failed!', never as a wrong password (issue 29)", async () => {
+  loginMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
+  const { user } = show();
+  await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+  await user.type(screen.getByLabelText('Password'), 'pw');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect((await screen.findByRole('alert')).textContent).toBe(`Login failed!\n${MESSAGES.notReachedSignIn}`);
+});
+
 test("falls back to 'Login failed!' when the server sent no text", async () => {
   loginMock.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
   const { user } = show();

@@ -7,11 +7,12 @@ import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { returnPathFrom, SUBSCRIBE_PATH } from '../../../components/return-to';
 
 type Errors = { email?: string; password?: string };
 
 /** Shown when the shell sent the person here because the server ended their session (issue 13). */
-export const SESSION_ENDED_TEXT = 'Your session has ended, please sign in again';
+export const SESSION_ENDED_TEXT = MESSAGES.sessionEnded;
 
 /**
  * Whose session the server ended, from the shell's navigation state `{ reason: SESSION_ENDED_REASON }`,
@@ -34,6 +35,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const state = useLocation().state;
   const ended = endedSession(state);
+  // Issue 29: back to the page that asked for the sign-in (a guarded page, an ended session, Subscribe).
+  const from = returnPathFrom(state);
   const [email, setEmail] = useState(() => emailFrom(state));
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -60,9 +63,9 @@ export function LoginPage() {
       }
       tokenStore.setSession(answer.token);
       toast.success(answer.message || 'Signed in.');
-      navigate('/user');
+      navigate(from ?? '/user');
     } catch (error) {
-      setFailure(errorText(error, MESSAGES.loginFailed));
+      setFailure(errorText(error, MESSAGES.loginFailed, { network: `${MESSAGES.loginFailed}\n${MESSAGES.notReachedSignIn}` }));
       setBusy(false);
     }
   }
@@ -70,7 +73,11 @@ export function LoginPage() {
   return (
     <AuthCard
       title="Sign in"
-      lead="Welcome back. Sign in to manage your links and profiles."
+      lead={
+        from === SUBSCRIBE_PATH
+          ? 'Sign in to subscribe. New here? Create an account first: you will come back to the checkout.'
+          : 'Welcome back. Sign in to manage your links and profiles.'
+      }
       footer={
         <>
           <Link className="pub-link" to="/forgotpassword">
@@ -78,7 +85,7 @@ export function LoginPage() {
           </Link>
           <span className="pub-muted">
             New to Rotalink?{' '}
-            <Link className="pub-link" to="/signup">
+            <Link className="pub-link" to="/signup" state={from ? { from } : undefined}>
               Create an account
             </Link>
           </span>

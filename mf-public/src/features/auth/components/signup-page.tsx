@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { errorText, MAX_EMAIL, MAX_NAME, MAX_PASSWORD, MESSAGES, MIN_PASSWORD, signup } from '@rotalink/shared-api';
 import { AuthCard } from '../../../components/auth-card';
@@ -8,6 +8,7 @@ import { FormField } from '../../../components/form-field';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { isValidEmail } from '../../../components/validation';
+import { returnPathFrom } from '../../../components/return-to';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password';
 type Values = Record<Field, string>;
@@ -30,6 +31,8 @@ function validate(values: Values): Errors {
 /** /signup — success: the server's message, then /login; failure texts of spec §8. */
 export function SignupPage() {
   const navigate = useNavigate();
+  // Issue 29: an intent (Subscribe, a guarded page) survives the detour through sign-up.
+  const from = returnPathFrom(useLocation().state);
   const [values, setValues] = useState<Values>({ firstName: '', lastName: '', email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,7 +58,7 @@ export function SignupPage() {
       // The message must outlive this page, so it is a toast shown over /login.
       toast.success(answer?.message || 'Account created. Please sign in.');
       // The new member signs in next: the address they just typed is filled in for them.
-      navigate('/login', { state: { email: values.email.trim() } });
+      navigate('/login', { state: { email: values.email.trim(), ...(from ? { from } : {}) } });
     } catch (error) {
       setFailure(errorText(error, MESSAGES.signupFailed, { network: MESSAGES.signupNetwork }));
       setBusy(false);
@@ -70,7 +73,7 @@ export function SignupPage() {
       footer={
         <span className="pub-muted">
           Already have an account?{' '}
-          <Link className="pub-link" to="/login">
+          <Link className="pub-link" to="/login" state={from ? { from } : undefined}>
             Sign in
           </Link>
         </span>

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { PAYMENT_CANCELLED_TEXT, usePaymentCancelled } from '../hooks/use-payment-cancelled';
 import { usePlanStatus } from '../hooks/use-plan-status';
 import { useSubscribe } from '../hooks/use-subscribe';
+import { useSubscribeIntent } from '../hooks/use-subscribe-intent';
 import { PlanCard } from './plan-card';
 import '../../../components/public.css';
 import './landing.css';
@@ -35,6 +36,7 @@ export function LandingPage() {
   // An admin has no plan of their own (the server refuses their profile call): nothing to check.
   const [plan, planIsActive] = usePlanStatus(signedIn && !isAdmin);
   const { subscribe, busy } = useSubscribe(planIsActive);
+  useSubscribeIntent(signedIn && !isAdmin ? plan : 'unknown', subscribe);
   const card = signedIn && isAdmin ? 'admin' : plan;
   const cancelled = usePaymentCancelled();
   return (

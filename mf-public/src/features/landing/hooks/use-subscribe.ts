@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ApiError, createPaymentSession, errorText, MESSAGES, tokenStore } from '@rotalink/shared-api';
 import { leavePageFor } from '../../../components/leave-page';
+import { SUBSCRIBE_PATH } from '../../../components/return-to';
 
 /**
  * The subscribe flow of spec §4: confirm, create the checkout session, go to the provider.
@@ -18,7 +19,8 @@ export function useSubscribe(onAlreadyActive?: () => void): { subscribe: () => P
     if (running.current) return;
     if (!tokenStore.getToken()) {
       window.alert(MESSAGES.signInToSubscribe);
-      navigate('/login');
+      // Issue 29: sign-in (or sign-up, then sign-in) comes back here and goes on to the checkout.
+      navigate('/login', { state: { from: SUBSCRIBE_PATH } });
       return;
     }
     if (!window.confirm(MESSAGES.subscribeConfirm)) return;

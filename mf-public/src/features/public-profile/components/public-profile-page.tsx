@@ -9,6 +9,7 @@ import { ProfileHeader, ProfileHeaderSkeleton } from './profile-header';
 import { HandleVisitorPage, HostVisitorPage } from './vanity-visitor-page';
 import '../../../components/public.css';
 import './public-profile.css';
+import { queueRule } from '../hooks/queue-rule';
 
 /**
  * /profile?userId= — the visitor page (spec §2, §4, §8). Issue 32: the shell passes `handle` for
@@ -120,7 +121,7 @@ function QueueBody(props: {
   }
   return (
     <>
-      <p className="pub-muted pub-section__lead">Open the links in order. The next one unlocks when you have visited the first.</p>
+      <p className="pub-muted pub-section__lead">{queueRule(links.pending)}</p>
       <LinkQueue pending={links.pending} busyId={props.busyId} onOpenHead={props.onOpenHead} onRefuse={props.onRefuse} />
     </>
   );

@@ -34,19 +34,9 @@ export function openPlaceholderTab(): Window | null {
   return tab;
 }
 
-/** Sends the placeholder tab to the link, or opens a fresh one if the placeholder was blocked. */
-export function showInTab(tab: Window | null, href: string): void {
-  if (tab && !tab.closed) {
-    tab.location.replace(href);
-    return;
-  }
-  window.open(href, '_blank', 'noopener,noreferrer');
-}
-
-export function closeTab(tab: Window | null): void {
-  try {
-    tab?.close();
-  } catch {
-    /* already gone */
-  }
+/** Sends the opened tab to the link; false when the browser blocked the tab (nothing opened). */
+export function showInTab(tab: Window | null, href: string): boolean {
+  if (!tab || tab.closed) return false;
+  tab.location.replace(href);
+  return true;
 }

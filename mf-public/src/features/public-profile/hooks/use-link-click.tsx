@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorKind, errorText, incrementClicks, linkHref, MESSAGES, type Link } from '@rotalink/shared-api';
-import { closeTab, openPlaceholderTab, showInTab } from './link-target';
+import { openPlaceholderTab, showInTab } from './link-target';
 
 /**
  * A click the server refused on purpose (the queue moved on, the cap was reached, too many clicks):
@@ -9,8 +9,20 @@ import { closeTab, openPlaceholderTab, showInTab } from './link-target';
  */
 function clickFailureText(error: unknown): string {
   const kind = errorKind(error);
-  return errorText(error, MESSAGES.updateClicksFailed, { serverText: kind === 'conflict' || kind === 'rate-limited' });
+  // Issue 29: no answer at all gets a second line saying so (the spec text stays the first).
+  return errorText(error, MESSAGES.updateClicksFailed, {
+    serverText: kind === 'conflict' || kind === 'rate-limited',
+    network: `${MESSAGES.updateClicksFailed}\n${CLICK_UNREACHABLE}`,
+  });
 }
+
+export const CLICK_UNREACHABLE = 'The site could not be reached, so your click was not recorded. Please try again.';
+/**
+ * What a visitor sees when a click went through (issue 29). Whether it counted toward the cap (a
+ * repeat, a preview) is the owner's business, in their Stats; the visitor only needs to know the
+ * link is opening. The server's message for a counted click is still shown (spec §4).
+ */
+export const CLICK_OPENING = 'Opening your link.';
 
 /**
  * A second tap on the same link this soon after its click was sent is the other half of a double
@@ -22,8 +34,10 @@ export const DOUBLE_TAP_MS = 500;
 
 /**
  * The click flow of spec §4: count the click, show the returned message, reload the links and
- * open the link in a new tab. The tab is opened empty during the click (popup blockers) and
- * pointed at the link only once the click is counted; it is closed again if the count fails.
+ * open the link in a new tab. The tab opens only once the server answered (issue 29: with the API
+ * unreachable a blank tab opened and closed again); the answer comes within the browser's few
+ * seconds of user activation, so popup blockers allow it. A blocked tab gets an "Open the link"
+ * toast the visitor can tap.
  */
 export function useLinkClick(reloadLinks: () => void) {
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -41,22 +55,20 @@ export function useLinkClick(reloadLinks: () => void) {
     busy.current = true;
     lastSent.current = { id: link.id, at: Date.now() };
     setBusyId(link.id);
-    const tab = openPlaceholderTab();
 
     // Where the visitor came from to this page (issue 14: the click event keeps its host only).
     incrementClicks(link.id, document.referrer)
       .then(
         (answer) => {
-          // A click that did not count (a repeat, a preview) is news, not a success (issue 14).
-          if (answer?.counted === false) toast.info(answer.message);
+          if (answer?.counted === false) toast.success(CLICK_OPENING);
           else toast.success(answer?.message || 'Click counted.');
           reloadLinks();
           // Issue 30: the server's destination carries the click id and the link's macros; only an
           // https address is ever opened (linkHref), else the link's own URL.
-          showInTab(tab, (answer?.destination && linkHref(answer.destination)) || href);
+          const target = (answer?.destination && linkHref(answer.destination)) || href;
+          if (!showInTab(openPlaceholderTab(), target)) toast.info(<OpenLinkToast href={target} />, { autoClose: false });
         },
         (error: unknown) => {
-          closeTab(tab);
           toast.error(clickFailureText(error));
           reloadLinks(); // the queue may have moved on (another visitor completed the link)
         },
@@ -73,4 +85,13 @@ export function useLinkClick(reloadLinks: () => void) {
   }
 
   return { openHead, refuseLater, busyId };
+}
+
+/** A tab the browser blocked: the visitor opens it with a tap of their own. */
+function OpenLinkToast({ href }: { href: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      Open the link
+    </a>
+  );
 }
