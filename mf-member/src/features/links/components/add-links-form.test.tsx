@@ -96,7 +96,11 @@ describe('AddLinksPage: adding a link', () => {
     expect(await screen.findByText('0 / 25 counted')).toBeInTheDocument();
     expect(screen.getByText('1 of 20 links used')).toBeInTheDocument();
     expect(mockLinks).toHaveBeenCalledTimes(2);
+    // Issue 29: the first link moves the queue above the form; the form is the same one, now empty.
+    expect(form).toBeInTheDocument();
+    expect(within(form).getByRole('heading', { name: 'Add a link' })).toBeInTheDocument();
     expect(within(form).getByLabelText(/URL/)).toHaveValue('');
+    expect(sessionStorage.length).toBe(0); // no draft left behind
   });
 
   it('issue 30: sends the click-id parameter and a URL with macros as typed', async () => {

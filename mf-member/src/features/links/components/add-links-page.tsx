@@ -178,14 +178,10 @@ export function AddLinksPage() {
       </header>
 
       {/* Issue 29: a first visit starts with adding a link; once there are links, the queue comes first. */}
-      {firstRun && addForm}
-      {!firstRun && (
-        <>
-          {pendingSection}
-          <PausedLinks links={paused} health={health} busyLinkId={busyLinkId} onDelete={links.remove} />
-          {addForm}
-        </>
-      )}
+      {/* Fixed slots: the form keeps its place in the tree (and its state) when the first link arrives. */}
+      {!firstRun && pendingSection}
+      {!firstRun && <PausedLinks links={paused} health={health} busyLinkId={busyLinkId} onDelete={links.remove} />}
+      {addForm}
       {added && blocker && (
         <UnreachableWarning
           link={added}
