@@ -34,9 +34,9 @@ test('reset puts a completed link back at the end of the queue; delete happens o
   await completed.getByRole('button', { name: 'Reset Once offer' }).click();
   await page.waitForTimeout(300);
   expect((await publicLinks(member.userId)).completed.map((l) => l.name)).toEqual(['Once offer']);
-  let asked = '';
+  let resetAsked = '';
   page.once('dialog', (d) => {
-    asked = d.message();
+    resetAsked = d.message();
     void d.accept();
   });
   await completed.getByRole('button', { name: 'Reset Once offer' }).click();
@@ -46,7 +46,7 @@ test('reset puts a completed link back at the end of the queue; delete happens o
     expect.stringMatching(/Keep offer[\s\S]*0 \/ 5 counted/),
     expect.stringMatching(/Once offer[\s\S]*0 \/ 1 counted/),
   ]);
-  expect(asked).toBe('Reset the link "Once offer"? Its count goes back to 0 and it moves to the end of the queue.');
+  expect(resetAsked).toBe('Reset the link "Once offer"? Its count goes back to 0 and it moves to the end of the queue.');
   const after = await publicLinks(member.userId);
   expect(after.pending.map((l) => [l.name, l.clicks])).toEqual([
     ['Keep offer', 0],
