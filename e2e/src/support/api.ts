@@ -26,11 +26,17 @@ async function request<T>(method: string, path: string, options: { token?: strin
   const headers: Record<string, string> = { 'user-agent': BROWSER_UA };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(`${stack().apiUrl}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  const send = () =>
+    fetch(`${stack().apiUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  let res: Response;
+  try {
+    res = await send();
+  } catch (err) {
+    // A kept-alive socket to an API process a journey stopped and started again (issue 29) is
+    // closed on its first use: connect anew once, as any client would.
+    if (!/other side closed/.test(String((err as { cause?: unknown }).cause))) throw err;
+    res = await send();
+  }
   const text = await res.text();
   const body = text ? (JSON.parse(text) as unknown) : undefined;
   if (!res.ok) throw new HttpError(res.status, body, `${method} ${path}`);
