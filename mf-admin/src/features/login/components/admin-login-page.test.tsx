@@ -63,9 +63,16 @@ test("a refused sign-in shows the server's error and keeps the form", async () =
 });
 
 test("a failure without any error text raises the spec's alert 'Something went wrong.'", async () => {
-  mockLogin.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
+  mockLogin.mockRejectedValue(new ApiError('Something went wrong!', { code: 'unknown', status: 500 }));
   await fillAndSubmit();
   await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Something went wrong.'));
+  expect(tokenStore.getToken()).toBeNull();
+});
+
+test('no answer at all keeps the spec alert and says on a second line that the password was not checked (issue 29)', async () => {
+  mockLogin.mockRejectedValue(new ApiError('Something went wrong!', { code: 'network' }));
+  await fillAndSubmit();
+  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(`Something went wrong.\n${MESSAGES.notReachedSignIn}`));
   expect(tokenStore.getToken()).toBeNull();
 });
 
