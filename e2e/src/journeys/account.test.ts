@@ -5,7 +5,7 @@
  */
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
 import { createMember, login, profile, raw, uniqueEmail } from '../support/api';
-import { waitForConfirmEmailLink } from '../support/mail';
+import { waitForConfirmEmailLink, waitForMail } from '../support/mail';
 import { signedInAt, storedToken } from '../support/session';
 import { screenshots } from '../support/shots';
 import { eventually, expectPath } from '../support/ui';
@@ -41,6 +41,10 @@ test('change password: this browser stays signed in, the other is signed out; th
   await expectPath(other.page, '/login');
   expect(await storedToken(other.page)).toBeNull();
   await login(member.email, 'a brand new password 1');
+  // Issue 29: the mailbox is told, with the way back if it was not the member.
+  const notice = await waitForMail(member.email, 'Your Rotalink password was changed');
+  expect(notice).toContain("If this wasn't you, reset your password here");
+  expect(notice).toMatch(/https?:\/\/[^\s"<>]+\/forgotpassword/);
 });
 
 test('change email: mailed to the new address, changed when the link is opened', async () => {
@@ -63,9 +67,13 @@ test('change email: mailed to the new address, changed when the link is opened',
   await screenshots(elsewhere.page, 'account', 'email-confirmed');
   await eventually(async () => expect((await profile(member.token)).email).toBe(newEmail.toLowerCase()));
   await login(newEmail, member.password);
-  // The link works once.
+  // The link works once: opened again it changes nothing and says so (issue 29), not "invalid".
   await elsewhere.page.reload();
-  await elsewhere.page.getByText(/invalid or has expired/).waitFor();
+  await elsewhere.page.getByText(`Your email address ${newEmail.toLowerCase()} is already confirmed. Use it to sign in.`).waitFor();
+  expect((await profile(member.token)).email).toBe(newEmail.toLowerCase());
+  // Issue 29: both mailboxes are told — the old one that the address changed, the new one how to undo it.
+  await waitForMail(member.email, 'Your Rotalink email address was changed');
+  expect(await waitForMail(newEmail, 'Your Rotalink account now uses this email address')).toContain('/forgotpassword');
 });
 
 test('API keys (issue 31): created on the account page, shown once, work for a script, and stop when revoked', async () => {

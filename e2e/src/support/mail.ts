@@ -42,3 +42,16 @@ export async function waitForConfirmEmailLink(email: string, timeoutMs = 10_000)
   }
   throw new Error(`e2e: no email confirmation mail to ${email} in ${stack().outbox} within ${timeoutMs} ms`);
 }
+
+/** Waits for a mail to `email` with this subject (issue 29's security notices) and returns its decoded text. */
+export async function waitForMail(email: string, subject: string, timeoutMs = 10_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const found = mailsTo(email)
+      .map(decodeQuotedPrintable)
+      .find((m) => m.includes(`Subject: ${subject}`));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`e2e: no mail "${subject}" to ${email} in ${stack().outbox} within ${timeoutMs} ms`);
+}
