@@ -138,3 +138,45 @@ test('a session that ends mid-form says so in plain words; after signing in the 
   await page.getByRole('form', { name: 'Add a link' }).waitFor();
   expect(await page.getByRole('form', { name: 'Add a link' }).getByLabel('URL').inputValue()).toBe('');
 });
+
+test('an edit of the profile, unsent when the session ended, is back after signing in (never for the next person in that tab); saved, it is gone', async () => {
+  const member = await createMember('draftprofile', { active: true });
+  const other = await createMember('draftother', { active: true });
+  const { page } = await newVisitor({ phone: true });
+  await signedInAt(page, member.token, '/editprofile');
+  const slogan = page.getByLabel('Slogan');
+  await slogan.fill('Typed while the session ran out');
+
+  await page.evaluate((t) => localStorage.setItem('token', t), expiredCopyOf(member.token));
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expectPath(page, '/login', 15_000);
+  await page.getByText('Your session has ended, please sign in again').first().waitFor();
+
+  // Someone else signs in on this tab first: they see their own profile, not the draft.
+  await page.getByLabel('Email', { exact: true }).fill(other.email);
+  await page.getByLabel('Password', { exact: true }).fill(other.password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await eventually(() => expect(pathOf(page)).toBe('/editprofile'), 15_000);
+  await page.getByRole('button', { name: 'Save profile' }).waitFor();
+  expect(await page.getByLabel('Slogan').inputValue()).not.toBe('Typed while the session ran out');
+
+  // The member again: the unsent text is back over the saved profile.
+  await page.evaluate((t) => localStorage.setItem('token', t), expiredCopyOf(other.token));
+  await page.reload(); // its first read finds the session ended
+  await expectPath(page, '/login', 15_000);
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await eventually(() => expect(pathOf(page)).toBe('/editprofile'), 15_000);
+  await page.getByRole('button', { name: 'Save profile' }).waitFor();
+  expect(await page.getByLabel('Slogan').inputValue()).toBe('Typed while the session ran out');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await page
+    .getByText(/Profile updated/)
+    .first()
+    .waitFor();
+  await page.reload();
+  await page.getByRole('button', { name: 'Save profile' }).waitFor();
+  expect(await page.getByLabel('Slogan').inputValue()).toBe('Typed while the session ran out'); // saved on the server
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('rotalink:draft:')))).toEqual([]);
+});

@@ -16,6 +16,7 @@ const about = { first_name: 'Ada', last_name: 'Lovelace', title: 'Founder', slog
 const renderEdit = () => renderPage(<EditProfilePage />, { path: '/editprofile', url: '/editprofile' });
 
 beforeEach(() => {
+  sessionStorage.clear(); // issue 29: one test's unsent text would come back in the next as a draft
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
 });
@@ -96,5 +97,21 @@ describe('EditProfilePage', () => {
     expect(screen.getByText('First name is required.')).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
     expect(mockUpdate).not.toHaveBeenCalled();
+  });
+
+  it('an unsent edit comes back over the saved profile after the page is left (an ended session), and goes once saved (issue 29)', async () => {
+    mockGetAbout.mockResolvedValue(about);
+    mockUpdate.mockResolvedValue({ message: 'Profile updated successfully' } as never);
+    const first = renderEdit();
+    const slogan = await screen.findByLabelText('Slogan');
+    await userEvent.clear(slogan);
+    await userEvent.type(slogan, 'Typed before the session ended');
+    first.unmount();
+    renderEdit();
+    expect(await screen.findByLabelText('Slogan')).toHaveValue('Typed before the session ended');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada'); // the rest is the saved profile
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(sessionStorage.length).toBe(0);
   });
 });

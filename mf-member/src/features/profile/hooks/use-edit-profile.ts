@@ -3,6 +3,10 @@ import { toast } from 'react-toastify';
 import { MESSAGES, errorText, getAboutProfile, updateProfile } from '@rotalink/shared-api';
 import { useAsyncData } from '../../../components/use-async-data';
 import { compact, optionalText, requiredName } from '../../../components/validation';
+import { startFromDraft, useFormDraft } from '../../../components/use-form-draft';
+
+/** Issue 29: the unsent text of this form outlives a session that ended mid-edit. */
+const DRAFT_KEY = 'edit-profile';
 
 export interface ProfileValues {
   first_name: string;
@@ -32,6 +36,9 @@ export const loadFailureText = (error: unknown) => errorText(error, MESSAGES.loa
  */
 export function useEditProfile() {
   const [values, setValues] = useState<ProfileValues | null>(null);
+  /** What the server holds: values equal to it are no draft. */
+  const [saved, setSaved] = useState<ProfileValues | null>(null);
+  const draft = useFormDraft(DRAFT_KEY, values, saved);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [saving, setSaving] = useState(false);
 
@@ -44,7 +51,8 @@ export function useEditProfile() {
       slogan: about.slogan ?? '',
       about: about.about ?? '',
     };
-    setValues(prefill);
+    setSaved(prefill);
+    setValues(startFromDraft(DRAFT_KEY, prefill));
     return prefill;
   }, []);
 
@@ -67,6 +75,8 @@ export function useEditProfile() {
         slogan: values.slogan.trim(),
         about: values.about.trim(),
       });
+      draft.clear();
+      setSaved(values);
       toast.success(result.message || 'Profile updated.');
     } catch (error) {
       toast.error(errorText(error, MESSAGES.updateProfileFailed, { serverText: false })); // spec §8

@@ -26,6 +26,7 @@ async function fillRequired() {
 }
 
 beforeEach(() => {
+  sessionStorage.clear(); // issue 29: one test's unsent text would come back in the next as a draft
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
   mockProfile.mockResolvedValue(makeUser());
@@ -109,5 +110,22 @@ describe('AddProfilePage', () => {
     expect(screen.getByLabelText(/Email/)).toHaveValue('bob@example.com');
     expect(screen.getByRole('button', { name: 'Create sub-profile' })).toBeEnabled();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('keeps the unsent typing, never the password, when the page is left and opened again; none once created (issue 29)', async () => {
+    mockCreate.mockResolvedValue({ status: 'SUCCESS', message: 'Sub-profile created successfully', user_id: 's_new' });
+    const first = renderPage(<AddProfilePage />, { path: '/addprofile', url: '/addprofile' });
+    await screen.findByRole('form', { name: 'New sub-profile' });
+    await fillRequired();
+    await userEvent.type(screen.getByLabelText(/Password/), 'secret-pass-1');
+    expect(JSON.stringify(sessionStorage)).not.toContain('secret-pass-1');
+    first.unmount();
+    await renderAdd();
+    expect(screen.getByLabelText('First name')).toHaveValue('Bob');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0100');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Create sub-profile' }));
+    expect(await screen.findByText('Sub-profile created successfully')).toBeInTheDocument();
+    expect(sessionStorage.length).toBe(0);
   });
 });

@@ -19,6 +19,7 @@ const renderEdit = (url = '/editsubprofile?userId=s_sub1') => renderPage(<EditSu
 const sub = makeSub({ title: 'Coach', slogan: 'Go', about: 'Bio' });
 
 beforeEach(() => {
+  sessionStorage.clear(); // issue 29: one test's unsent text would come back in the next as a draft
   jest.clearAllMocks();
   tokenStore.setSession('member-token');
   mockProfile.mockResolvedValue(makeUser({ user_id: 'u_member' }));
@@ -162,5 +163,19 @@ describe('EditSubProfilePage', () => {
     renderEdit();
     await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized. Please login.');
+  });
+
+  it('an unsent edit of a sub-profile comes back over its saved data after the page is left, and only for that sub-profile (issue 29)', async () => {
+    mockGet.mockResolvedValue({ status: 'SUCCESS', subProfiles: [sub] });
+    const first = renderEdit();
+    const title = await screen.findByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Head coach');
+    first.unmount();
+    const second = renderEdit();
+    expect(await screen.findByLabelText('Title')).toHaveValue('Head coach');
+    second.unmount();
+    renderEdit('/editsubprofile?userId=s_sub2');
+    expect(await screen.findByLabelText('Title')).toHaveValue('Coach');
   });
 });

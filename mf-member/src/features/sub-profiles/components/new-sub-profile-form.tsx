@@ -2,13 +2,19 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { MESSAGES, createSubProfile, errorText } from '@rotalink/shared-api';
-import { useSubProfileForm } from '../hooks/use-sub-profile-form';
+import { EMPTY_SUB_PROFILE, useSubProfileForm } from '../hooks/use-sub-profile-form';
+import { startFromDraft, useFormDraft } from '../../../components/use-form-draft';
 import { SubProfileFields } from './sub-profile-fields';
+
+const DRAFT_KEY = 'new-sub-profile';
+const NOT_KEPT = ['password'] as const;
 
 /** The form of /addprofile: create a sub-profile; a failure shows the server's message (spec §8). */
 export function NewSubProfileForm() {
   const navigate = useNavigate();
-  const { values, errors, setField, check } = useSubProfileForm();
+  // Issue 29: what was typed (never the password) outlives a session that ended before Create.
+  const { values, errors, setField, check } = useSubProfileForm(() => startFromDraft(DRAFT_KEY, EMPTY_SUB_PROFILE, NOT_KEPT));
+  const draft = useFormDraft(DRAFT_KEY, values, EMPTY_SUB_PROFILE, NOT_KEPT);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -25,6 +31,7 @@ export function NewSubProfileForm() {
         phone: values.phone.trim(),
         password: values.password,
       });
+      draft.clear();
       toast.success(result.message || 'Sub-profile created.');
       navigate('/user');
     } catch (error) {

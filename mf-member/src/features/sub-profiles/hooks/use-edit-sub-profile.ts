@@ -5,7 +5,10 @@ import { ApiError, MESSAGES, errorKind, errorText, getProfile, getSubProfile, to
 import { NOT_YOUR_PROFILE } from '../../../components/not-your-profile';
 import { PROFILE_GONE } from '../../../components/profile-gone';
 import { useAsyncData } from '../../../components/use-async-data';
+import { startFromDraft, useFormDraft } from '../../../components/use-form-draft';
 import { useSubProfileForm, type SubProfileValues } from './use-sub-profile-form';
+
+const NOT_KEPT = ['password'] as const;
 
 class NotFound extends Error {}
 class OwnProfile extends Error {}
@@ -47,6 +50,10 @@ const REFUSAL_TEXT = { 'sign-in': MESSAGES.unauthorizedLogin, 'not-yours': NOT_Y
 export function useEditSubProfile(userId: string) {
   const navigate = useNavigate();
   const form = useSubProfileForm();
+  // Issue 29: the unsent edit (never the password) outlives a session that ended before Save.
+  const draftKey = `edit-sub-profile:${userId}`;
+  const [saved, setSaved] = useState<SubProfileValues | null>(null);
+  const draft = useFormDraft(draftKey, saved ? form.values : null, saved, NOT_KEPT);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<{ text: string; detail?: string } | null>(null);
 
@@ -66,7 +73,8 @@ export function useEditSubProfile(userId: string) {
         about: sub.about ?? '',
         password: '', // never returned; blank keeps the current one
       };
-      form.setValues(prefill);
+      setSaved(prefill);
+      form.setValues(startFromDraft(draftKey, prefill, NOT_KEPT));
       return sub;
     },
     [userId],
@@ -102,6 +110,7 @@ export function useEditSubProfile(userId: string) {
         about: v.about.trim(),
         password: v.password,
       });
+      draft.clear();
       toast.success(result?.message || 'Sub-profile updated.');
       navigate('/user');
     } catch (error) {

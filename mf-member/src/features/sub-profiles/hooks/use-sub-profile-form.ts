@@ -42,7 +42,7 @@ export function validateSubProfile(v: SubProfileValues): SubProfileErrors {
 }
 
 /** Form state shared by /addprofile and /editsubprofile; typing is never thrown away on failure. */
-export function useSubProfileForm(initial: SubProfileValues = EMPTY_SUB_PROFILE) {
+export function useSubProfileForm(initial: SubProfileValues | (() => SubProfileValues) = EMPTY_SUB_PROFILE) {
   const [values, setValues] = useState<SubProfileValues>(initial);
   const [errors, setErrors] = useState<SubProfileErrors>({});
 
