@@ -89,8 +89,8 @@ import ${join(o.root, 'deploy/caddy/custom-domains.caddy')}
       HOME: dir,
       XDG_DATA_HOME: join(dir, 'xdg-data'),
       XDG_CONFIG_HOME: join(dir, 'xdg-config'),
-      ROTALINK_API_UPSTREAM: `127.0.0.1:${o.apiPort}`,
-      ROTALINK_SHELL_UPSTREAM: `127.0.0.1:${o.shellPort}`,
+      API_UPSTREAMS: `127.0.0.1:${o.apiPort}`,
+      SHELL_UPSTREAM: `127.0.0.1:${o.shellPort}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -58,7 +58,7 @@ export interface Proxy {
 
 /** Caddy with deploy/Caddyfile in front of the nodes, serving the built front ends as compose would. */
 export async function startProxy(nodes: ApiNode[]): Promise<Proxy> {
-  const [site, pub, member, admin, adminApi] = await Promise.all(Array.from({ length: 5 }, () => freePort()));
+  const [site, pub, member, admin, adminApi, http, https] = await Promise.all(Array.from({ length: 7 }, () => freePort()));
   const dir = mkdtempSync(join(tmpdir(), 'rotalink-proxy-'));
   const front = join(dir, 'srv');
   mkdirSync(front);
@@ -86,6 +86,9 @@ export async function startProxy(nodes: ApiNode[]): Promise<Proxy> {
       PUBLIC_PORT: String(pub),
       MEMBER_PORT: String(member),
       ADMIN_PORT: String(admin),
+      // Members' custom domains (issue 32) listen here; this test uses none.
+      HTTP_PORT: String(http),
+      HTTPS_PORT: String(https),
       CADDY_ADMIN: `127.0.0.1:${adminApi}`,
       API_UPSTREAMS: nodes.map((n) => `127.0.0.1:${n.port}`).join(' '),
       FRONT_ROOT: front,
