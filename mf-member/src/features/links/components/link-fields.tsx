@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { TextField } from '../../../components/field';
-import { CLICK_PARAM_MAX, LINK_MACROS, MAX_CLICKS, MAX_NAME, MAX_URL } from '@rotalink/shared-api';
+import { CLICK_PARAM_MAX, LINK_MACROS, MAX_CLICKS, MAX_NAME } from '@rotalink/shared-api';
 import type { LinkFormErrors, LinkFormValues } from '../hooks/link-form';
 
 interface Props {

@@ -1,11 +1,4 @@
-import {
-  CLICK_PARAM_INVALID,
-  clickParamOf,
-  linkUrlError,
-  MAX_CLICKS,
-  MAX_NAME,
-  type Link,
-} from '@rotalink/shared-api';
+import { CLICK_PARAM_INVALID, clickParamOf, linkUrlError, MAX_CLICKS, MAX_NAME, type Link } from '@rotalink/shared-api';
 
 export interface LinkFormValues {
   link: string;
