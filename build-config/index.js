@@ -22,8 +22,13 @@ const { KernelManifestPlugin } = require('./kernel-manifest');
  *                                      used by two or more pages once, as its own chunk
  */
 function createConfig({ dirname, name, port, exposes, title = 'Rotalink', sharedCss = false }) {
-  return (_env = {}, argv = {}) => {
+  return (env = {}, argv = {}) => {
     const production = argv.mode === 'production';
+    // `--env quick` (the e2e skew matrix, issue 26): the same production code without source maps
+    // or precompressed .gz/.br copies, with webpack's filesystem cache in `--env cache=<dir>`, so
+    // a browser test's throwaway builds stay short on a 2-core runner (the static server then
+    // sends those files uncompressed). Never for a deploy.
+    const quick = Boolean(env.quick);
     const pkg = require(path.join(dirname, 'package.json'));
     const buildId = process.env.BUILD_ID || `${pkg.version}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`;
     const isRemote = Boolean(exposes);
@@ -31,7 +36,8 @@ function createConfig({ dirname, name, port, exposes, title = 'Rotalink', shared
       context: dirname,
       entry: { main: './src/index.ts' },
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      devtool: quick ? false : production ? 'source-map' : 'eval-cheap-module-source-map',
+      ...(quick && env.cache ? { cache: { type: 'filesystem', cacheDirectory: path.resolve(env.cache), name: name } } : {}),
       output: {
         path: path.join(dirname, 'dist'),
         // 'auto' lets a remote find its chunks wherever it is deployed (DESIGN §9).
@@ -83,7 +89,7 @@ function createConfig({ dirname, name, port, exposes, title = 'Rotalink', shared
         // Issue 26: the kernel names this build imports (a remote) or serves (the shell), in mf-manifest.json.
         new KernelManifestPlugin({ dirname, isRemote, name }),
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, chunks: ['main'] }),
-        ...(production
+        ...(production && !quick
           ? [
               new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|json|svg)$/, threshold: 512 }),
               new CompressionPlugin({
