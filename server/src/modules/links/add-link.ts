@@ -1,5 +1,6 @@
 import type { AddLinkBody } from '@rotalink/shared-api/contract';
 import { PLAN } from '@rotalink/shared-api/contract';
+import type { AllowedRange } from '../../config-background';
 import type { Db } from '../../db/database';
 import { lockProfileRow } from '../../db/dialect-sql';
 import { newId, nowIso } from '../../db/ids';
@@ -25,9 +26,11 @@ export async function addLink(opts: {
   /** The profile the access check granted (issue 31). */
   profile: Pick<UserRow, 'id'>;
   body: AddLinkBody;
+  /** LINK_CHECK_TEST_ALLOW (tests only): local addresses a link may point at. */
+  testAllow?: readonly AllowedRange[];
 }): Promise<NewLinkRow & { id: string; clicks: number; max_clicks: number | null }> {
   const { db, body } = opts;
-  const url = normaliseLinkUrl(body.link);
+  const url = normaliseLinkUrl(body.link, opts.testAllow);
   const clickParam = storedClickParam(body.click_param);
   return db.transaction().execute(async (trx) => {
     await lockProfileRow(trx, opts.profile.id);

@@ -37,7 +37,12 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.addLink, 'links'),
     handler: async (request, reply) => {
-      const row = await addLink({ db: app.db, profile: grantedProfile(request), body: request.body });
+      const row = await addLink({
+        db: app.db,
+        profile: grantedProfile(request),
+        body: request.body,
+        testAllow: app.config.linkCheck.allow,
+      });
       return reply.code(201).send({ message: 'Link added successfully', link: linkRowToLink(row) });
     },
   });
@@ -63,7 +68,12 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...defineRoute(app, endpoints.updateLink, 'links'),
     handler: async (request) => {
-      const row = await updateLink({ db: app.db, profile: grantedProfile(request), body: request.body });
+      const row = await updateLink({
+        db: app.db,
+        profile: grantedProfile(request),
+        body: request.body,
+        testAllow: app.config.linkCheck.allow,
+      });
       return { message: 'Link updated successfully', link: linkRowToLink(row) };
     },
   });

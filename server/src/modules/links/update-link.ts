@@ -1,4 +1,5 @@
 import type { UpdateLinkBody } from '@rotalink/shared-api/contract';
+import type { AllowedRange } from '../../config-background';
 import type { Db } from '../../db/database';
 import { BadRequest, NotFound } from '../../errors';
 import type { UserRow } from '../users';
@@ -18,11 +19,17 @@ export const NOTHING_TO_CHANGE = 'Nothing to change: send a name, a link or max 
  * counted completes the link at once; those clicks stay as counted (they happened). A completed
  * link whose cap is raised is pending again, at its place in the queue.
  */
-export async function updateLink(opts: { db: Db; profile: Pick<UserRow, 'id'>; body: UpdateLinkBody }): Promise<LinkRow> {
+export async function updateLink(opts: {
+  db: Db;
+  profile: Pick<UserRow, 'id'>;
+  body: UpdateLinkBody;
+  /** LINK_CHECK_TEST_ALLOW (tests only): local addresses a link may point at. */
+  testAllow?: readonly AllowedRange[];
+}): Promise<LinkRow> {
   const { db, profile, body } = opts;
   const changes: LinkChanges = {};
   if (body.name !== undefined) changes.name = body.name.trim();
-  if (body.link !== undefined) changes.url = normaliseLinkUrl(body.link);
+  if (body.link !== undefined) changes.url = normaliseLinkUrl(body.link, opts.testAllow);
   if (body.max_clicks !== undefined) changes.max_clicks = body.max_clicks;
   if (body.click_param !== undefined) changes.click_param = storedClickParam(body.click_param);
   if (Object.keys(changes).length === 0) throw new BadRequest(NOTHING_TO_CHANGE);
