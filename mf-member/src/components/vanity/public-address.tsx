@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { HANDLE } from '@rotalink/shared-api';
+import { HANDLE, type HandleState } from '@rotalink/shared-api';
 import { CopyLink } from '../copy-link';
 import { TextField } from '../field';
 import { publicProfileUrl } from '../public-link';
@@ -10,9 +10,13 @@ import { useHandle } from './use-handle';
  * {site}/{handle} and the rotator {api}/r/{handle}; the id addresses keep working, and a changed
  * handle redirects for 30 days.
  */
-export function PublicAddress({ userId }: { userId: string }) {
+export function PublicAddress({ userId, onAddress }: { userId: string; onAddress?: (state: HandleState) => void }) {
   const handle = useHandle(userId);
   const current = handle.data?.handle ?? null;
+  // The page's other addresses (the rotator link) follow a saved handle without a reload.
+  useEffect(() => {
+    if (handle.data) onAddress?.(handle.data);
+  }, [handle.data, onAddress]);
   const [input, setInput] = useState('');
   useEffect(() => setInput(current ?? ''), [current]);
 

@@ -10,6 +10,7 @@ import {
   getSubProfiles,
   resetLink,
   tokenStore,
+  updateHandle,
   type MemberLinkLists,
 } from '@rotalink/shared-api';
 import { pollMemberLinks } from '@rotalink/shared-api/live';
@@ -21,6 +22,7 @@ jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   // The page's other sections, each tested on its own.
   ...jest.requireActual('../../../test-utils/section-stubs').sharedApiSections(),
+  updateHandle: jest.fn(),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   // Asked only for an id missing from the member's lists (404 = deleted, use-profile-owner.ts).
@@ -215,5 +217,27 @@ describe('AddLinksPage: lists', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user links.');
     expect(within(pendingSection()).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  });
+});
+
+describe('AddLinksPage: a new handle (issue 32)', () => {
+  it('shows the rotator link under the new handle as soon as it is saved, without a reload', async () => {
+    (updateHandle as jest.Mock).mockResolvedValue({
+      message: 'Your short address is saved.',
+      state: {
+        user_id: 'u_member1',
+        handle: 'ada',
+        page_url: 'http://localhost:3000/ada',
+        rotator_url: 'http://localhost:4000/r/ada',
+        old_handles: [],
+      },
+    });
+    renderLinks();
+    const rotatorLink = await screen.findByRole('link', { name: 'http://localhost:4000/r/u_member1' });
+    expect(rotatorLink).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Handle/), 'ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
+    expect(await screen.findByRole('link', { name: 'http://localhost:4000/r/ada' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'http://localhost:4000/r/u_member1' })).not.toBeInTheDocument();
   });
 });

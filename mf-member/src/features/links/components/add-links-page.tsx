@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { MESSAGES, PLAN, errorKind, errorText } from '@rotalink/shared-api';
+import { MESSAGES, PLAN, errorKind, errorText, type HandleState } from '@rotalink/shared-api';
 import { BackToDashboard, TitledPage } from '../../../components/page-frame';
 import { ErrorPanel, Loading } from '../../../components/page-state';
 import { LiveStatus } from '../../../components/live/live-status';
@@ -31,6 +31,9 @@ export function AddLinksPage() {
   const owner = useProfileOwner(userId, Boolean(userId));
   const links = useLinks(userId, Boolean(userId));
   const health = useLinkHealth(userId, links.lists);
+  // Issue 32: the rotator link as the handle form last read or saved it (no reload for a new handle).
+  const [rotatorUrl, setRotatorUrl] = useState<string>();
+  const onAddress = useCallback((a: HandleState) => setRotatorUrl(a.rotator_url || undefined), []);
   const ownerName = owner.state.status === 'ready' ? owner.state.data?.name : '';
   usePageTitle(ownerName ? `Links: ${ownerName}` : 'Links');
 
@@ -193,7 +196,7 @@ export function AddLinksPage() {
       )}
 
       <section className="mem-card" aria-label="Public page and plan usage" style={{ display: 'grid', gap: 12 }}>
-        <PublicAddress userId={userId} />
+        <PublicAddress userId={userId} onAddress={onAddress} />
         <LinkUsage used={used} />
         <LiveStatus stale={links.stale} />
       </section>
@@ -202,12 +205,12 @@ export function AddLinksPage() {
         // Folded until there is a link to rotate: a newcomer meets one thing to do, not every setting.
         <details className="mem-card mem-fold">
           <summary>Rotator link and settings</summary>
-          <RotatorSettingsSection userId={userId} />
+          <RotatorSettingsSection userId={userId} rotatorUrl={rotatorUrl} />
           <ConversionSettingsSection userId={userId} />
         </details>
       ) : (
         <>
-          <RotatorSettingsSection userId={userId} />
+          <RotatorSettingsSection userId={userId} rotatorUrl={rotatorUrl} />
           <ConversionSettingsSection userId={userId} />
         </>
       )}

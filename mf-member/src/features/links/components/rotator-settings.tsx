@@ -21,9 +21,10 @@ export const LOAD_ROTATOR_FAILED = 'Failed to load the rotator settings.';
 /**
  * A profile's rotator link (issue 14): the one URL to post anywhere, with Copy, and how it
  * rotates — the mode (one sentence each), what happens when every link is full, the unique
- * window and the bot filter. Shown on /Addlinks beside the queue it rotates.
+ * window and the bot filter. Shown on /Addlinks beside the queue it rotates. `rotatorUrl`: the
+ * address as the page's handle form last knew it (issue 32), so a new handle shows at once.
  */
-export function RotatorSettingsSection({ userId }: { userId: string }) {
+export function RotatorSettingsSection({ userId, rotatorUrl }: { userId: string; rotatorUrl?: string }) {
   const { settings, current, save, saving } = useRotatorSettings(userId);
   const [values, setValues] = useState<RotatorFormValues | null>(null);
   const [errors, setErrors] = useState<RotatorFormErrors>({});
@@ -85,7 +86,7 @@ export function RotatorSettingsSection({ userId }: { userId: string }) {
           be left uncounted.
         </p>
       </div>
-      <CopyLink url={current.rotator_url} label="rotator link" />
+      <CopyLink url={rotatorUrl || current.rotator_url} label="rotator link" />
 
       <form ref={formRef} className="mem-form" onSubmit={onSubmit} noValidate aria-label="Rotator settings">
         <div className="mem-field">
