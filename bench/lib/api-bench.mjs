@@ -168,6 +168,21 @@ function scenarios(ceiling, envs) {
         link: s && { user: s.rotator.userId, id: s.rotator.linkIds[0] },
       },
     );
+    // Issue 30: a network's postbacks, each a new sale (its own txid) of one counted click: the
+    // insert, the exactly-once index and the ConversionRecorded event. Reported beside the clicks.
+    list.push({
+      id: `${e}-postback`,
+      label: 'POST /api/conversions/postback (a new sale each)',
+      engine: e,
+      kind: 'postback',
+      env,
+      method: 'POST',
+      url: s?.seller.postbackUrl.replace(/^https?:\/\/[^/]+/, base),
+      body: s && { click_id: s.seller.clickId, txid: 'bench-[<id>]', amount: '12.50' },
+      uniqueIds: true,
+      ceilingId: 'ceiling-post',
+      amountMode: true,
+    });
     if (env.apis?.length > 1 || (e === 'postgres' && env.error)) {
       list.push({
         id: `${e}-click-2proc`,
@@ -207,11 +222,19 @@ async function measureLoad(sc, { duration, connections, warm }) {
   const okRedirects = Boolean(sc.okRedirects);
   if (sc.amountMode && !warm) {
     const amount = Math.max(2000, Math.round((sc.lastRps ?? 2000) * duration));
-    return runLoad({ url: sc.url, method: sc.method, body, connections, amount, okRedirects });
+    return runLoad({ url: sc.url, method: sc.method, body, connections, amount, okRedirects, uniqueIds: sc.uniqueIds });
   }
   // Warm-ups are timed; a click warm-up goes to its own link so the measured link's count stays exact.
   const url = warm ? (sc.warmUrl ?? sc.url) : sc.url;
-  return runLoad({ url, method: sc.method, body, connections, duration: warm ? Math.min(2, duration) : duration, okRedirects });
+  return runLoad({
+    url,
+    method: sc.method,
+    body,
+    connections,
+    duration: warm ? Math.min(2, duration) : duration,
+    okRedirects,
+    uniqueIds: sc.uniqueIds,
+  });
 }
 
 export async function runApiBench({ repoRoot, workDir, runs, duration, connections, log }) {
@@ -290,6 +313,9 @@ function summarise(sc, byId) {
     if (sc.kind === 'floor') {
       row.target = null;
       row.diagnostic = true;
+    } else if (sc.kind === 'postback') {
+      // No target of its own (issue 30 asks for the figures beside the clicks); every answer a 201.
+      row.target = 'none (issue 30: beside the clicks)';
     } else if (sc.kind === 'read') {
       row.target = `≥ ${TARGETS.read * 100} % of GET ceiling`;
       row.met = row.ratio !== null && row.ratio >= TARGETS.read && row.non2xx === 0;

@@ -52,6 +52,7 @@ export async function startApi({ repoRoot, databaseUrl, workDir, name, publicSit
       RATE_LIMIT_LOGIN_PER_MIN: '0',
       RATE_LIMIT_CLICKS_PER_MIN: '0',
       RATE_LIMIT_GLOBAL_PER_MIN: '0',
+      RATE_LIMIT_POSTBACKS_PER_MIN: '0',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       REDIS_URL: '',
       SMTP_URL: '',

@@ -32,9 +32,11 @@ function apiTable(api, settings) {
     const bad = (r.non2xx && !r.diagnostic) || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
     const result = r.diagnostic
       ? 'diagnostic'
-      : r.target
-        ? `${yes(r.met)}${r.targetIsReference ? ' (reference)' : ''}${bad}`
-        : bad.trim() || '–';
+      : r.kind === 'postback'
+        ? bad.trim() || 'every sale stored (201)'
+        : r.target
+          ? `${yes(r.met)}${r.targetIsReference ? ' (reference)' : ''}${bad}`
+          : bad.trim() || '–';
     lines.push(
       `| ${r.label} | ${r.engine} | ${n0(r.rps)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${n0(r.cpuUsPerReq)} | ${r.ratio === undefined ? '–' : pct(r.ratio)} | ${r.diagnostic ? 'none (explains the rows below)' : (r.target ?? 'ceiling')} | ${result} |`,
     );

@@ -103,7 +103,7 @@ export async function createMember(base, { tag, links = [] }) {
     const { json } = await http(base, 'POST', '/api/links/linkadd', {
       token,
       body: {
-        link: `https://example.com/${tag}/${i + 1}`,
+        link: spec.url ?? `https://example.com/${tag}/${i + 1}`,
         max_clicks: spec.cap,
         name: spec.name ?? `${tag} link ${i + 1}`,
         user_id: userId,
@@ -145,5 +145,22 @@ export async function seedApi(base, { smallCap = 100 } = {}) {
   const capped = await createMember(base, { tag: 'capped', links: [{ cap: smallCap }, { cap: BIG_CAP }] });
   const rotator = await createMember(base, { tag: 'rotator', links: [{ cap: BIG_CAP }, { cap: 10 }] });
   const rotatorWarm = await createMember(base, { tag: 'rotator-warm', links: [{ cap: BIG_CAP }, { cap: 10 }] });
-  return { reader, clicker, warm, capped, rotator, rotatorWarm, smallCap, firstPendingName: readerLinks[5].name };
+  const seller = await seedSeller(base);
+  return { reader, clicker, warm, capped, rotator, rotatorWarm, seller, smallCap, firstPendingName: readerLinks[5].name };
+}
+
+/**
+ * Issue 30: a profile whose link carries its click id to the offer (`{click_id}`), one counted
+ * click for that id, and the profile's postback URL (with its key): what an affiliate network's
+ * postbacks need. Each bench postback is a new sale of that click (its own txid).
+ */
+async function seedSeller(base) {
+  const seller = await createMember(base, { tag: 'seller', links: [{ cap: BIG_CAP, url: 'https://example.com/offer?sub={click_id}' }] });
+  const { json: answer } = await click(base, seller.linkIds[0]);
+  const clickId = new URL(answer.destination).searchParams.get('sub');
+  if (!clickId) throw new Error(`the seller's click carried no click id: ${JSON.stringify(answer)}`);
+  const { json: settings } = await http(base, 'GET', `/api/conversions/settings?user_id=${encodeURIComponent(seller.userId)}`, {
+    token: seller.token,
+  });
+  return { ...seller, clickId, postbackUrl: settings.postback_url };
 }
