@@ -21,8 +21,8 @@ const worker = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
  *                                     off requests in flight that the server may have applied)
  * @param {boolean} [o.okRedirects]    a 3xx is the intended answer (the rotator link), not a 2xx
  * @param {object} [o.headers]         more request headers (e.g. a member's Authorization)
- * @param {boolean} [o.uniqueIds]      autocannon's idReplacement: each `[<id>]` in the body becomes a
- *                                     fresh id per request (a postback's own txid)
+ * @param {boolean} [o.uniqueIds]      each `[<id>]` in the body becomes a fresh id per request (a
+ *                                     postback's own txid; load-worker.mjs)
  */
 export function runLoad({
   url,
@@ -42,7 +42,7 @@ export function runLoad({
     pipelining: 1,
     timeout: 10,
     okRedirects,
-    ...(uniqueIds ? { idReplacement: true } : {}),
+    ...(uniqueIds ? { uniqueIds: true } : {}),
     ...(amount ? { amount } : { duration }),
     // Every request comes from a person's browser: the API does not count a bot's click (issue 14),
     // and autocannon's own User-Agent is one.

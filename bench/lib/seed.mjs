@@ -162,5 +162,8 @@ async function seedSeller(base) {
   const { json: settings } = await http(base, 'GET', `/api/conversions/settings?user_id=${encodeURIComponent(seller.userId)}`, {
     token: seller.token,
   });
-  return { ...seller, clickId, postbackUrl: settings.postback_url };
+  // Only the profile and its key from the URL the member copies: its other fields are the network's placeholders.
+  const given = new URL(settings.postback_url);
+  const postbackUrl = `${given.origin}${given.pathname}?profile_id=${given.searchParams.get('profile_id')}&key=${given.searchParams.get('key')}`;
+  return { ...seller, clickId, postbackUrl };
 }
