@@ -121,34 +121,28 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.route({
-    ...defineRoute(app, endpoints.downloadClicksCsv, 'stats'),
-    handler: async (request, reply) => {
-      const range = slotRange(parseRange(request.query));
-      const profile = grantedProfile(request);
-      const links = await readLinkNames(app.db, profile.id);
-      // The contract's 200 is text; Fastify sends a stream as is (piped, with backpressure).
-      return (reply as unknown as FastifyReply)
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFileName(profile.id, range)}"`)
-        .header('cache-control', 'private, no-store')
-        .send(clicksCsvStream(app.db, { userId: profile.id, range, links }));
-    },
-  });
-
-  app.route({
-    ...defineRoute(app, endpoints.downloadConversionsCsv, 'stats'),
-    handler: async (request, reply) => {
-      const range = slotRange(parseRange(request.query));
-      const profile = grantedProfile(request);
-      const links = await readLinkNames(app.db, profile.id);
-      return (reply as unknown as FastifyReply)
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${conversionsCsvFileName(profile.id, range)}"`)
-        .header('cache-control', 'private, no-store')
-        .send(conversionsCsvStream(app.db, { userId: profile.id, range, links }));
-    },
-  });
+  /** A CSV of the profile's range (clicks, issue 15; conversions, issue 30), streamed, never cached. */
+  const csvRoute = (
+    endpoint: typeof endpoints.downloadClicksCsv | typeof endpoints.downloadConversionsCsv,
+    fileName: typeof csvFileName,
+    stream: typeof clicksCsvStream,
+  ) =>
+    app.route({
+      ...defineRoute(app, endpoint, 'stats'),
+      handler: async (request, reply) => {
+        const range = slotRange(parseRange(request.query));
+        const profile = grantedProfile(request);
+        const links = await readLinkNames(app.db, profile.id);
+        // The contract's 200 is text; Fastify sends a stream as is (piped, with backpressure).
+        return (reply as unknown as FastifyReply)
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName(profile.id, range)}"`)
+          .header('cache-control', 'private, no-store')
+          .send(stream(app.db, { userId: profile.id, range, links }));
+      },
+    });
+  csvRoute(endpoints.downloadClicksCsv, csvFileName, clicksCsvStream);
+  csvRoute(endpoints.downloadConversionsCsv, conversionsCsvFileName, conversionsCsvStream);
 
   app.route({
     ...defineRoute(app, endpoints.getAdminUserStats, 'admin'),

@@ -8,17 +8,6 @@ import { AddLinksPage } from './add-links-page';
 jest.mock('@rotalink/shared-api', () => ({
   ...jest.requireActual('@rotalink/shared-api'),
   ...jest.requireActual('../../../test-utils/section-stubs').sharedApiSections(),
-  // The rotator section of the page (its own tests: features/rotator).
-  getRotatorSettings: jest.fn(() =>
-    Promise.resolve({
-      rotator_url: 'http://localhost:4000/r/u_member1',
-      mode: 'fulfillment',
-      on_finish: 'page',
-      backup_url: null,
-      unique_window_hours: 0,
-      filter_bots: true,
-    }),
-  ),
   getProfile: jest.fn(),
   getSubProfiles: jest.fn(),
   getMemberLinks: jest.fn(),
