@@ -71,6 +71,23 @@ describe.each(engines)('vanity handles (%s)', (engine) => {
     expect(events.every((e) => e.source === 'rotator' && e.verdict === 'counted')).toBe(true);
   });
 
+  it("a 22-character handle typed with capitals (an id's shape) reaches the rotator, and counts once", async () => {
+    const handle = `${unique('twenty-two')}-xxxxxxxxxxxxxxxxxxxx`.slice(0, 22);
+    expect(handle).toHaveLength(22);
+    expect((await put(a, handle)).statusCode).toBe(200);
+    const link = await addLink(t.app, a, { link: 'https://one.example.org/caps', max_clicks: 5 });
+    const typed = `${handle[0].toUpperCase()}${handle.slice(1, 8).toUpperCase()}${handle.slice(8)}`;
+    const hop = await t.app.inject({ method: 'GET', url: `/r/${typed}`, headers: browser(), remoteAddress: '198.51.100.10' });
+    expect(hop.statusCode).toBe(302);
+    expect(hop.headers.location).toBe(`https://api.example.com/r/${handle}`);
+    expect(await clicksOf(a.userId)).toEqual([0]); // the hop itself counts nothing
+    const there = await rotator(handle);
+    expect(there.headers.location).toBe(link.link);
+    expect(await clicksOf(a.userId)).toEqual([1]);
+    // An id-shaped address that is neither an id nor a handle is still the rotator's 404 page.
+    expect((await rotator('ZZZZZZZZZZZZZZZZZZZZZZ')).statusCode).toBe(404);
+  });
+
   it('a change keeps the old handle redirecting for 30 days, taken for others; then it frees', async () => {
     const oldHandle = unique('before');
     const newHandle = unique('after');

@@ -34,3 +34,14 @@ export async function profileForSegment(
   if (found.current !== handle) return { userId: found.profile_id, moved: { handle: found.current } };
   return { userId: found.profile_id };
 }
+
+/**
+ * A 22-character handle typed with a capital letter has an id's shape, so `profileForSegment` passed
+ * it on as an id. Only once no profile answered to it (the rotator's 404 path, so the hot path still
+ * pays nothing) is it looked up as a handle: the current handle it names, or null.
+ */
+export async function handleBehindIdShape(db: DbOrTrx, segment: string, now: Date): Promise<string | null> {
+  if (!ID_ONLY.test(segment) || !couldBeHandle(segment)) return null;
+  const found = await resolveHandleRow(db, segment.toLowerCase(), now.toISOString());
+  return found ? found.current : null;
+}

@@ -6,7 +6,8 @@ import { defineRoute, typed } from '../../http/define-route';
 import { clickRateLimit } from '../../plugins/rate-limits';
 import { describeVisit, previewRotator } from '../traffic';
 import { hostOf } from '../domains';
-import { profileForSegment } from '../handles';
+import { findUserById } from '../users';
+import { handleBehindIdShape, profileForSegment } from '../handles';
 import {
   neutralNotFoundPage,
   ROTATOR_PREFIX,
@@ -80,21 +81,34 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
       const target = await profileForSegment(app.db, segment, new Date());
       if (target.moved)
         return redirect(reply, `${apiPublicUrl}${ROTATOR_PREFIX}${encodeURIComponent(target.moved.handle ?? target.userId)}`);
-      return serveRotator(request, reply, target.userId, `${ROTATOR_PREFIX}${encodeURIComponent(segment)}`);
+      return serveRotator(request, reply, target.userId, `${ROTATOR_PREFIX}${encodeURIComponent(segment)}`, segment);
     },
   });
 
+  /**
+   * No link to send the visitor to. When no profile has that id, the segment may still be a
+   * 22-character handle typed with capitals (id-shaped, so never looked up as a handle on the way
+   * in): it moves to the handle's own address, where the click counts once.
+   */
+  async function notFound(reply: FastifyReply, segment?: string) {
+    if (segment && !(await findUserById(app.db, segment))) {
+      const handle = await handleBehindIdShape(app.db, segment, new Date());
+      if (handle) return redirect(reply, `${apiPublicUrl}${ROTATOR_PREFIX}${encodeURIComponent(handle)}`);
+    }
+    return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
+  }
+
   /** The rotator for one profile; `cookiePath` is the address the visitor used (spillover's cookie stays on it). */
-  async function serveRotator(request: FastifyRequest, reply: FastifyReply, userId: string, cookiePath: string) {
+  async function serveRotator(request: FastifyRequest, reply: FastifyReply, userId: string, cookiePath: string, segment?: string) {
     const cookie = cookieLastLink(request);
     if (request.method === 'HEAD') {
       const url = await previewRotator(app.db, { userId, cookieLastLink: cookie, pageUrl: pageUrl(userId) });
-      return url ? redirect(reply, url) : sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
+      return url ? redirect(reply, url) : notFound(reply, segment);
     }
     const visit = await describeVisit(app.visitors, request);
     const now = new Date();
     const dest = await app.ledger.rotatorVisit({ userId, visit, cookieLastLink: cookie, now, pageUrl: pageUrl(userId) });
-    if (!dest) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
+    if (!dest) return notFound(reply, segment);
     if (dest.mode === 'spillover' && dest.linkId && !visit.bot) {
       // Set only where it is needed: spillover walks each person through the queue.
       reply.header(
