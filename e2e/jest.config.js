@@ -10,8 +10,15 @@ module.exports = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': [require.resolve('ts-jest'), { tsconfig: '<rootDir>/tsconfig.json', diagnostics: { warnOnly: false } }],
+    '/node_modules/(@scure/base|@noble/hashes)/.+\\.js$': [
+      require.resolve('ts-jest'),
+      { tsconfig: { allowJs: true, module: 'commonjs' }, diagnostics: false },
+    ],
   },
   testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // otplib's hashes and base32 ship only ESM: compiled to CommonJS for the two-factor journey (as in server/).
+  transformIgnorePatterns: ['^(?!.*/node_modules/(@scure/base|@noble/hashes)/).*/node_modules/'],
+  testSequencer: '<rootDir>/harness/sequencer.js',
   globalSetup: '<rootDir>/harness/global-setup.mjs',
   globalTeardown: '<rootDir>/harness/global-teardown.mjs',
   // Real browser + real server: journeys wait for 5 s countdowns and rebuilds.

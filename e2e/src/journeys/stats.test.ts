@@ -4,8 +4,7 @@
  * is asked while the tab is hidden; the CSV download holds the clicks; the dashboard's QR codes
  * decode to the public page and the rotator link.
  */
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
+import { decodeQr } from '../support/qr';
 import type { Download, Page } from 'playwright-core';
 import { addLink, BROWSER_UA, createMember, raw, type LinkRow } from '../support/api';
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
@@ -325,10 +324,4 @@ async function downloadBytes(download: Download): Promise<Buffer> {
 
 async function readDownload(download: Download): Promise<string> {
   return (await downloadBytes(download)).toString('utf8');
-}
-
-/** Reads the QR code in a PNG (pngjs for the pixels, jsQR to decode: both maintained). */
-function decodeQr(png: Buffer): string | null {
-  const image = PNG.sync.read(png);
-  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
 }
