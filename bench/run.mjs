@@ -2,7 +2,7 @@
 // `npm run bench`: API throughput vs a bare-Fastify ceiling (SQLite and PostgreSQL), correctness
 // under load, the visitor page in Chromium, and start-up — one run, medians of several rounds,
 // the machine named. Writes results/latest.{md,json} and the table in README.md.
-// Options: --runs N (≥ 3), --duration S, --connections C, --only api,page,startup,stats, --no-build.
+// Options: --runs N (≥ 3), --duration S, --connections C, --only api,page,startup,stats,scale,metrics, --no-build.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -15,6 +15,7 @@ import { runPageBench, CHROMIUM } from './lib/page-bench.mjs';
 import { runStartupBench } from './lib/startup-bench.mjs';
 import { runStatsBench } from './lib/stats-bench.mjs';
 import { runScaleBench } from './lib/scale-bench.mjs';
+import { renderMetrics, runMetricsBench } from './lib/metrics-bench.mjs';
 import { renderScale } from './lib/scale-report.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { memberPageSizes } from './lib/chunk-sizes.mjs';
@@ -29,7 +30,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
-    only: { type: 'string', default: 'api,page,startup,stats,scale' },
+    only: { type: 'string', default: 'api,page,startup,stats,scale,metrics' },
     'no-build': { type: 'boolean', default: false },
   },
 });
@@ -86,11 +87,14 @@ const stats = await part('Stats: a profile with 1,000,000 click events', parts.h
 const scale = await part('scale: 100,000 members (issue 12)', parts.has('scale'), () =>
   runScaleBench({ repoRoot, workDir, duration: settings.duration, log }),
 );
+const metrics = await part('/metrics scraped under click load (issue 28)', parts.has('metrics'), () =>
+  runMetricsBench({ repoRoot, workDir, log }),
+);
 await cleanUp();
 
 machine.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
-const result = { machine, settings, build, api, page, startup, stats, scale, wallSeconds: (performance.now() - started) / 1000 };
-const markdown = renderMarkdown(result) + '\n' + renderScale(scale);
+const result = { machine, settings, build, api, page, startup, stats, scale, metrics, wallSeconds: (performance.now() - started) / 1000 };
+const markdown = renderMarkdown(result) + '\n' + renderScale(scale) + renderMetrics(metrics);
 const out = join(here, 'results');
 mkdirSync(out, { recursive: true });
 // A partial run (--only) must not replace the full table a reader trusts.
@@ -103,7 +107,7 @@ if (full && existsSync(readme)) writeFileSync(readme, spliceReadme(readFileSync(
 process.stdout.write('\n' + markdown);
 
 const statsChecks = (stats.engines ?? []).flatMap((e) => e.checks ?? []).map((c) => ({ ...c, ok: c.expected === c.observed }));
-const failedChecks = [...(api.correctness ?? []), ...statsChecks].filter((c) => !c.ok);
+const failedChecks = [...(api.correctness ?? []), ...statsChecks, ...(metrics.check ? [metrics.check] : [])].filter((c) => !c.ok);
 if (failedChecks.length === 0) rmSync(workDir, { recursive: true, force: true });
 else log(`\nLogs kept in ${workDir}`);
 // Missed performance targets are reported, not fatal; lost or invented clicks are a bug.
