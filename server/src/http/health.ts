@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
+import { bulkReadsOf } from '../db/bulk-reads';
 import { RETRY_AFTER_SECONDS } from '../errors';
 import type { DrainState } from './drain';
 /** What the health check needs of the mailer (modules/mail): http/ imports no feature (issue 27). */
@@ -53,8 +54,11 @@ export const health = fp(
         app.db.transaction().execute((trx) => sql`select 1`.execute(trx)),
         bound,
       );
-    // /readyz: a read, which is enough for the node to be worth sending visitors to.
-    const readable = () => within(sql`select 1`.execute(app.db), bound);
+    // /readyz: a read, which is enough for the node to be worth sending visitors to. It goes through
+    // the bulk-read connections, not the visitors' pool: under a click flood every pooled
+    // connection is busy, and a probe queued behind the clicks missed the proxy's health timeout,
+    // so the proxy took a node that was serving fine out of rotation (issue 28, docs/deploy.md).
+    const readable = () => within(sql`select 1`.execute(bulkReadsOf(app.db)), bound);
     const redis = () => (opts.redis ? within(opts.redis.ping(), bound) : undefined);
     const smtp = () => (opts.mailer.kind === 'smtp' ? within(opts.mailer.check(), Math.min(app.config.timeouts.smtpMs, 2000)) : undefined);
 
