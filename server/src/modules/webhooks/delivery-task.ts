@@ -56,16 +56,22 @@ export function deliveryTask(d: DeliveryDeps): Task<WebhookPayload> {
     const result = await postWebhook(endpoint.url, body, headers, d.post);
     const at = new Date().toISOString();
     if (result.ok) {
-      await recordAttempt(d.db, { id: p.deliveryId, status: 'delivered', attempts, at, code: result.code, error: null });
-      await markSucceeding(d.db, endpoint.id);
+      // One commit for the log line and the endpoint's state (a try costs two: this and the outbox's).
+      await d.db.transaction().execute(async (trx) => {
+        await recordAttempt(trx, { id: p.deliveryId, status: 'delivered', attempts, at, code: result.code, error: null });
+        await markSucceeding(trx, endpoint.id);
+      });
       return { status: 'done' };
     }
     const error = (result.error ?? 'failed').slice(0, 200);
-    const since = await markFailing(d.db, endpoint.id, at);
-    const overdue = since !== null && Date.parse(at) - Date.parse(since) >= d.disableAfterMs;
-    if (overdue) await disableEndpointFor(d, endpoint, { at, lastError: error });
-    const final = overdue || ctx.retryAt === null;
-    await recordAttempt(d.db, { id: p.deliveryId, status: final ? 'failed' : 'pending', attempts, at, code: result.code, error });
-    return { status: 'failed', error, final };
+    const since = await d.db.transaction().execute(async (trx) => {
+      const started = await markFailing(trx, endpoint.id, at);
+      const overdue = started !== null && Date.parse(at) - Date.parse(started) >= d.disableAfterMs;
+      const final = overdue || ctx.retryAt === null;
+      await recordAttempt(trx, { id: p.deliveryId, status: final ? 'failed' : 'pending', attempts, at, code: result.code, error });
+      return { started, overdue, final };
+    });
+    if (since.overdue) await disableEndpointFor(d, endpoint, { at, since: since.started as string, lastError: error });
+    return { status: 'failed', error, final: since.final };
   };
 }

@@ -22,10 +22,10 @@ export const disabledReason = (since: string, lastError: string) => `Every deliv
  */
 export async function disableEndpointFor(
   d: { db: Db; outbox: Outbox },
-  endpoint: WebhookEndpointRow,
-  o: { at: string; lastError: string },
+  endpoint: Pick<WebhookEndpointRow, 'id' | 'url' | 'user_id'>,
+  o: { at: string; since: string; lastError: string },
 ): Promise<boolean> {
-  const since = endpoint.failing_since ?? o.at;
+  const since = o.since;
   const done = await d.db.transaction().execute(async (trx) => {
     if (!(await disableEndpoint(trx, { id: endpoint.id, at: o.at, reason: disabledReason(since, o.lastError) }))) return false;
     const payload: WebhookDisabledPayload = { endpointId: endpoint.id, url: endpoint.url, failingSince: since, lastError: o.lastError };

@@ -7,6 +7,7 @@ import {
   browser,
   engines,
   eventually,
+  secondApp,
   signupMember,
   sleep,
   useTestApp,
@@ -78,16 +79,31 @@ describe.each(engines)('webhook deliveries (%s)', (engine) => {
     t.app.inject({ method: 'POST', url: `/api/account/webhooks/${endpointId}/test`, headers: bearer(m.token) });
   const to = (url: string) => receiver.received.filter((r) => `${receiver.base}${r.path}` === url);
 
-  it('300 concurrent conversions, an endpoint failing the first two tries of each: every event delivered once, verifiable, same id on each try', async () => {
+  it('300 conversions delivered concurrently to an endpoint failing the first two tries of each: every event delivered once, verifiable, same id on each try', async () => {
     const s = await seller(t.app, t.db);
     const { endpoint, secret } = await addEndpoint(s.member, '/flaky', ['conversion.created']);
     const txids = Array.from({ length: 300 }, (_, i) => `W-${i}`);
-    const answers = await Promise.all(txids.map((txid) => t.app.inject({ method: 'GET', url: postbackUrl(s, { txid, amount: '2.50' }) })));
+    // On PostgreSQL a second API node's outbox worker races this one's for the rows (SKIP LOCKED, leases).
+    const other = engine === 'postgres' ? await secondApp(t) : undefined;
+    // The sales arrive 50 at a time (300 postbacks at once on the shared 2-core VM queue past
+    // DB_TIMEOUT_MS for the pool on PostgreSQL: a 503 by design, not what is tested here); the
+    // deliveries then run all together from the outbox.
+    const answers = [];
+    for (let i = 0; i < txids.length; i += 50)
+      answers.push(
+        ...(await Promise.all(
+          txids.slice(i, i + 50).map((txid) => t.app.inject({ method: 'GET', url: postbackUrl(s, { txid, amount: '2.50' }) })),
+        )),
+      );
     // No click named: each is an unattributed sale of the profile (202), still a new conversion.
     expect(answers.map((r) => [r.statusCode, r.json().status])).toEqual(txids.map(() => [202, 'unattributed']));
     expect(new Set(answers.map((r) => r.json().conversion_id)).size).toBe(300);
-    await eventually(async () => to(endpoint.url).filter((r) => r.status === 200).length >= 300, 90_000, '300 delivered');
-    await sleep(500);
+    try {
+      await eventually(async () => to(endpoint.url).filter((r) => r.status === 200).length >= 300, 150_000, '300 delivered');
+      await sleep(500);
+    } finally {
+      await other?.close();
+    }
     const mine = to(endpoint.url);
     const verifier = new Webhook(secret);
     const byId = new Map<string, typeof mine>();
@@ -115,7 +131,7 @@ describe.each(engines)('webhook deliveries (%s)', (engine) => {
     expect(again.statusCode).toBeLessThan(300);
     await sleep(500);
     expect(to(endpoint.url)).toHaveLength(900);
-  }, 120_000);
+  }, 200_000);
 
   it('link.filled, queue.empty and link.paused reach the endpoints that picked them; a test event reaches any', async () => {
     const m = await signupMember(t.app);
@@ -178,6 +194,7 @@ describe.each(engines)('webhook deliveries (%s)', (engine) => {
   }, 60_000);
 
   it('a redirect is not followed (the 3xx is logged); a host that resolves privately at delivery time is refused', async () => {
+    zone['rebind.example.com'] = '93.184.216.34';
     const m = await signupMember(t.app);
     const moved = await addEndpoint(m, '/moved', ['link.paused']);
     const rebind = await addEndpoint(m, '/hook', ['link.paused'], 'https://rebind.example.com');

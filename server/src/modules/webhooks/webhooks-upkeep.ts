@@ -13,7 +13,8 @@ export async function disableOverdueEndpoints(d: { db: Db; outbox: Outbox; disab
   const before = new Date(now.getTime() - d.disableAfterMs).toISOString();
   let n = 0;
   for (const endpoint of await overdueEndpoints(d.db, before)) {
-    if (await disableEndpointFor(d, endpoint, { at: now.toISOString(), lastError: 'no successful delivery since' })) n++;
+    const since = endpoint.failing_since ?? before;
+    if (await disableEndpointFor(d, endpoint, { at: now.toISOString(), since, lastError: 'no successful delivery since' })) n++;
   }
   return n;
 }
