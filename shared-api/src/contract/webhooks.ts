@@ -1,15 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, MAX_URL, Nullable, strict } from './common';
+import { WEBHOOK_EVENTS } from './webhook-events';
 
 /**
  * Issue 31: outgoing webhooks. A member's account registers HTTPS endpoints and picks the events
  * each one hears; every delivery is signed per the Standard Webhooks spec with the endpoint's
  * secret (`whsec_…`), shown once.
  */
-export const WEBHOOK_EVENTS = ['link.filled', 'queue.empty', 'link.paused', 'conversion.created'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-/** What "Send test event" sends (to any endpoint, whatever it picked). */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent } from './webhook-events';
 
 export const WebhookEventSchema = Type.Union(WEBHOOK_EVENTS.map((s) => Type.Literal(s)));
 

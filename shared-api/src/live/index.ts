@@ -36,6 +36,6 @@ export * from '../rules/stats';
 /** Issue 31: the scopes a key may hold (the account page lists them). */
 export { API_KEY_SCOPES, type ApiKeyScope } from '../contract/access';
 /** Issue 31: the events a webhook endpoint may pick (the account page lists them). */
-export { WEBHOOK_EVENTS, type WebhookEvent } from '../contract/webhooks';
+export { WEBHOOK_EVENTS, type WebhookEvent } from '../contract/webhook-events';
 export { listSessions, revokeSession, revokeOtherSessions } from './session-calls';
 export { adminLoginCode, getTwoFactor, startTwoFactor, enableTwoFactor } from './two-factor-calls';
