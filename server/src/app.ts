@@ -52,6 +52,8 @@ import { domainsRoutes, dnsTxtLookup, hostOf, VerifiedHosts, type TxtLookup } fr
 import { auditRoutes } from './modules/audit';
 import { sessionsRoutes } from './modules/sessions';
 import { twoFactorRoutes } from './modules/two-factor';
+import { webhookEvents, webhooks } from './modules/webhooks';
+import type { ResolveHost } from './modules/link-health';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +89,8 @@ export interface BuildAppOptions {
   linkCheck?: Partial<Pick<CheckOptions, 'timeoutMs'>>;
   /** Issue 32: how custom domains' TXT records are read; tests pass a lookup on a local DNS server. */
   txtLookup?: TxtLookup;
+  /** Issue 31: how webhook hosts are resolved (save and delivery); tests inject one. */
+  resolveHost?: ResolveHost;
 }
 
 export type App = FastifyInstance;
@@ -176,6 +180,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       ledger.subscribe(ownerNotices(outbox));
       // Issue 30: ConversionRecorded (a conversion's own transaction): the owner's first-conversion mail.
       ledger.subscribe(firstConversionNotice(outbox));
+      // Issue 31: every event an account's webhook endpoints picked, queued in the event's transaction.
+      ledger.subscribe(webhookEvents(outbox));
       // Issue 28: committed clicks by verdict and source (and issue 30's conversions), counted after each COMMIT.
       if (metered) ledger.subscribe(metered.clickCounter);
       instance.decorate('ledger', ledger);
@@ -256,6 +262,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(outboxCleanup);
   await app.register(ownerNotifications);
   await app.register(linkHealthRoutes, opts.linkCheck ? { checkOptions: opts.linkCheck } : {});
+  await app.register(webhooks, { resolve: opts.resolveHost });
 
   // Jobs and the outbox worker start once every module has registered its own (and stop before the database closes).
   app.addHook('onReady', async () => {

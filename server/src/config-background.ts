@@ -5,8 +5,14 @@ import { fail, int, parseDuration, str, type Env } from './config-values';
 /** An address range the link checker may reach although the SSRF rules refuse it (tests only). */
 export type AllowedRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
-/** Issue 16's background work: the outbox worker and the link-health checker. */
+/** Issue 16's background work: the outbox worker and the link-health checker (and issue 31's webhooks). */
 export interface BackgroundConfig {
+  webhooks: {
+    /** WEBHOOK_DISABLE_AFTER_MS: an endpoint whose every try failed for this long is switched off (3 days). */
+    disableAfterMs: number;
+    /** WEBHOOK_TIMEOUT_MS: one delivery's whole request, connection to status line (10 s). */
+    timeoutMs: number;
+  };
   outbox: {
     /** OUTBOX_POLL_MS: how often a node looks for due mail (new mail of its own is sent at once). */
     pollMs: number;
@@ -61,6 +67,10 @@ export function loadBackgroundConfig(env: Env, nodeEnv: string): BackgroundConfi
     }
   }
   return {
+    webhooks: {
+      disableAfterMs: int(env, 'WEBHOOK_DISABLE_AFTER_MS', 3 * 86_400_000, 1000, 30 * 86_400_000),
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    },
     outbox: {
       pollMs: int(env, 'OUTBOX_POLL_MS', 5000, 50, 600_000),
       leaseMs: int(env, 'OUTBOX_LEASE_MS', 60_000, 1000, 3_600_000),

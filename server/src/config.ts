@@ -83,6 +83,8 @@ export interface Config {
   /** Issue 16: the outbox worker and the link-health checker (config-background.ts). */
   outbox: BackgroundConfig['outbox'];
   linkCheck: BackgroundConfig['linkCheck'];
+  /** Issue 31: outgoing webhooks (config-background.ts). */
+  webhooks: BackgroundConfig['webhooks'];
   /** Issue 28: shutdown bound, migration wait, metrics listener (config-operations.ts). */
   shutdownTimeoutMs: OperationsConfig['shutdownTimeoutMs'];
   drainGraceMs: OperationsConfig['drainGraceMs'];

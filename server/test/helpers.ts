@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connect, type DbHandle } from '../src/db/connect';
 import type { Db, Engine } from '../src/db/database';
@@ -92,7 +92,12 @@ export async function openTestDb(
 }
 
 /** Registers beforeAll/afterAll that build an app on a fresh database; fields fill in beforeAll. */
-export function useTestApp(engine: Engine, env: Record<string, string> = {}): TestContext {
+export function useTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  /** What else the app is built with (issue 31: a host resolver). */
+  options: Pick<BuildAppOptions, 'resolveHost'> = {},
+): TestContext {
   const ctx = { engine } as TestContext;
   let cleanup: (() => Promise<void>) | undefined;
   let close: (() => Promise<void>) | undefined;
@@ -105,7 +110,7 @@ export function useTestApp(engine: Engine, env: Record<string, string> = {}): Te
     ctx.databaseUrl = opened.databaseUrl;
     ctx.searchPath = opened.searchPath;
     await ensureAdmin(ctx.db, ctx.config.adminUsername, ctx.config.adminPassword);
-    ctx.app = await buildApp({ config: ctx.config, db: ctx.db, logger: false });
+    ctx.app = await buildApp({ config: ctx.config, db: ctx.db, logger: false, ...options });
     await ctx.app.ready();
   });
   afterAll(async () => {

@@ -8,6 +8,7 @@ import {
   NOT_YOUR_PROFILE,
   SUB_CANNOT_DELETE,
   SUB_CANNOT_MANAGE_KEYS,
+  SUB_CANNOT_MANAGE_WEBHOOKS,
   SUB_OF_SUB,
 } from '../src/access/grants';
 import { activate, adminToken, bearer, engines, loginMember, signupMember, useTestApp } from './helpers';
@@ -46,6 +47,8 @@ const all = (o: Outcome): Record<People, Outcome> => ({ person: o, 'sub-profile'
 const ownersOfS = { person: 'allowed', 'sub-profile': 'allowed', 'other member': notYours, admin: memberOnly } as const;
 /** A call on the caller's own account: any account holder, not the admin. */
 const ownAccount = { ...all('allowed'), admin: memberOnly };
+/** Issue 31: the account's webhooks are its member's, not a sub-profile's own session's. */
+const ownWebhooks = { ...ownAccount, 'sub-profile': refused(SUB_CANNOT_MANAGE_WEBHOOKS) };
 
 export const rows: Row[] = [
   { call: 'getProfile', what: 'own profile', input: async () => ({}), expect: ownAccount },
@@ -220,6 +223,32 @@ export const rows: Row[] = [
     input: async (w) => ({ params: { keyId: await w.freshKey() } }),
     // Another member's account has no such key: past the access check, its own 404.
     expect: { ...ownAccount, 'sub-profile': refused(SUB_CANNOT_MANAGE_KEYS) },
+  },
+  // Issue 31: the account's webhooks; another member's account has no such endpoint (its own 404).
+  { call: 'listWebhooks', what: 'own endpoints', input: async () => ({}), expect: ownWebhooks },
+  {
+    call: 'createWebhook',
+    what: 'a new endpoint',
+    input: async () => ({ body: { url: 'https://93.184.216.34/another-hook', events: ['queue.empty'] } }),
+    expect: ownWebhooks,
+  },
+  {
+    call: 'deleteWebhook',
+    what: 'one of the person’s endpoints (a fresh one)',
+    input: async (w) => ({ params: { endpointId: await w.webhook('fresh') } }),
+    expect: ownWebhooks,
+  },
+  ...(['enableWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries'] as const).map((call) => ({
+    call,
+    what: 'one of the person’s endpoints',
+    input: async (w: World) => ({ params: { endpointId: await w.webhook('kept') } }),
+    expect: ownWebhooks,
+  })),
+  {
+    call: 'sendTestWebhook',
+    what: 'one of the person’s endpoints, switched off (its own 409)',
+    input: async (w) => ({ params: { endpointId: await w.webhook('off') } }),
+    expect: ownWebhooks,
   },
   // Issue 33: the account's own security events; the audit log is the admin's.
   { call: 'getSecurityEvents', what: 'own security events', input: async () => ({}), expect: ownAccount },

@@ -29,6 +29,12 @@ export interface World {
   freshSubLink(): Promise<string>;
   freshMember(): Promise<string>;
   pendingOfSub(): Promise<string[]>;
+  /**
+   * One of the person's webhook endpoints (issue 31): 'fresh' a new one (to delete), 'kept' the
+   * same one each time, 'off' one switched off (a test event then stops at its own 409, so no
+   * test sends a request to the internet).
+   */
+  webhook(which: 'fresh' | 'kept' | 'off'): Promise<string>;
 }
 
 interface Helpers {
@@ -72,6 +78,31 @@ export async function callers(t: TestContext, h: Helpers): Promise<World> {
     return res.json().link.id;
   };
   const subLink = await addSubLink();
+
+  const addWebhook = async (): Promise<string> => {
+    // An IP literal: public, so no DNS is asked; nothing is ever delivered to it by these tests.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/account/webhooks',
+      headers: auth,
+      payload: { url: 'https://93.184.216.34/rotalink-hook', events: ['link.paused'] },
+    });
+    if (res.statusCode !== 201) throw new Error(`webhook: ${res.body}`);
+    return res.json().endpoint.id;
+  };
+  const webhooks = new Map<string, Promise<string>>();
+  const shared = (which: 'kept' | 'off') => {
+    if (!webhooks.has(which))
+      webhooks.set(
+        which,
+        addWebhook().then(async (id) => {
+          if (which === 'off')
+            await t.db.updateTable('webhook_endpoints').set({ disabled_at: new Date().toISOString() }).where('id', '=', id).execute();
+          return id;
+        }),
+      );
+    return webhooks.get(which) as Promise<string>;
+  };
 
   const createKey = async (scopes: readonly ApiKeyScope[]) => {
     const res = await app.inject({
@@ -128,6 +159,7 @@ export async function callers(t: TestContext, h: Helpers): Promise<World> {
       return res.json().user_id;
     },
     freshSubLink: addSubLink,
+    webhook: (which) => (which === 'fresh' ? addWebhook() : shared(which)),
     freshMember: async () => (await h.signupMember(app)).userId,
     pendingOfSub: async () => {
       const res = await app.inject({ method: 'GET', url: `/api/links/userliks?user_id=${encodeURIComponent(sub)}`, headers: auth });

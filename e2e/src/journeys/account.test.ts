@@ -9,6 +9,8 @@ import { waitForConfirmEmailLink, waitForMail } from '../support/mail';
 import { signedInAt, storedToken } from '../support/session';
 import { screenshots } from '../support/shots';
 import { eventually, expectPath } from '../support/ui';
+import { startCheckTarget } from '../support/check-target';
+import { scrollWidth } from '../support/layout';
 
 afterAll(disconnectBrowser);
 afterEach(closeVisitors);
@@ -108,4 +110,38 @@ test('API keys (issue 31): created on the account page, shown once, work for a s
   await table.getByText(/^Revoked /).waitFor();
   const refused = await raw('GET', `/api/links/rotator?user_id=${member.userId}`, { token: secret });
   expect(refused).toEqual({ status: 401, body: expect.objectContaining({ code: 'api-key-revoked' }) });
+});
+
+test('webhooks (issue 31): an endpoint added on the account page, its secret shown once, a test event delivered and logged; fits 360 px', async () => {
+  // The link checker's local HTTPS server (trusted and allowed by the stack's LINK_CHECK_TEST_*) answers 200.
+  const target = await startCheckTarget();
+  try {
+    const member = await createMember('webhook', { active: true });
+    const { page } = await newVisitor();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signedInAt(page, member.token, '/account');
+    const form = page.getByRole('form', { name: 'Add a webhook endpoint' });
+    await form.getByLabel('Endpoint URL').fill(`${target.base}/rotalink-events`);
+    await form.getByRole('checkbox', { name: /A link was paused/ }).check();
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = await page.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+
+    const item = page.getByRole('list', { name: 'Your webhook endpoints' }).getByRole('listitem');
+    await item.getByText(`${target.base}/rotalink-events`).waitFor();
+    await item.getByRole('button', { name: 'Send test event' }).click();
+    const log = item.getByRole('table', { name: `Deliveries to ${target.base}/rotalink-events` });
+    await eventually(async () => {
+      await item.getByRole('button', { name: 'Refresh log' }).click();
+      await log.getByText('Delivered').waitFor({ timeout: 1000 });
+    }, 20_000);
+    await log.getByText('HTTP 200').waitFor();
+    await log.getByText('webhook.test').waitFor();
+    expect(await page.content()).not.toContain(secret);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+    await screenshots(page, 'account', 'webhook-delivered');
+  } finally {
+    await target.close();
+  }
 });

@@ -9,6 +9,7 @@ export const SUB_OF_SUB = 'A sub-profile cannot have sub-profiles of its own.';
 export const SUB_CANNOT_DELETE = 'Only the member can delete a sub-profile.';
 export const SUB_CANNOT_CHANGE_SIGN_IN = "Only the member can change a sub-profile's email or password.";
 export const SUB_CANNOT_MANAGE_KEYS = 'Only the member can manage API keys.';
+export const SUB_CANNOT_MANAGE_WEBHOOKS = 'Only the member can manage webhooks.';
 export const KEY_CANNOT = 'An API key cannot do this: sign in to Rotalink instead.';
 export const TWO_FACTOR_FIRST = 'Set up two-factor sign-in first: it is required for the admin on this site.';
 export const keyLacksScope = (scope: ApiKeyScope) => `This API key does not have the '${scope}' scope.`;
@@ -31,6 +32,7 @@ const MEMBER: ReadonlySet<Permission> = new Set<Permission>([
   'rotator:write',
   'stats:read',
   'api-keys:manage',
+  'webhooks:manage',
 ]);
 
 /**
@@ -42,6 +44,8 @@ const SUB_PROFILE_DENIED: Partial<Record<Permission, string>> = {
   'sub-profiles:delete': SUB_CANNOT_DELETE,
   'sub-profiles:sign-in': SUB_CANNOT_CHANGE_SIGN_IN,
   'api-keys:manage': SUB_CANNOT_MANAGE_KEYS,
+  // Issue 31: webhooks are the account's (they carry every profile's events), so its member's.
+  'webhooks:manage': SUB_CANNOT_MANAGE_WEBHOOKS,
 };
 
 /** The admin reads any profile's stats (issue 15) and runs the console; it has no profile of its own. */

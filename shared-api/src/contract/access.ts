@@ -32,7 +32,9 @@ export type Permission =
   /** The admin's own two-factor sign-in (issue 33): allowed before it is set up, when it is required. */
   | 'admin:two-factor'
   /** Create, list and revoke the account's API keys (issue 31). */
-  | 'api-keys:manage';
+  | 'api-keys:manage'
+  /** The account's outgoing webhook endpoints and their delivery logs (issue 31): its member only, no API key. */
+  | 'webhooks:manage';
 
 /** The scopes an API key may hold (issue 31); each grants the permissions of API_KEY_SCOPE_GRANTS. */
 export const API_KEY_SCOPES = ['links:read', 'links:write', 'stats:read', 'rotator:write'] as const;

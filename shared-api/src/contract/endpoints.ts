@@ -3,6 +3,8 @@ import { paths, type CallPath } from '../paths';
 import { statsPaths } from '../paths/stats';
 import { apiKeyPaths } from '../paths/api-keys';
 import { ApiKeyParams, ApiKeysOk, CreateApiKeyBody, CreateApiKeyOk, RevokeApiKeyOk } from './api-keys';
+import { webhookPaths } from '../paths/webhooks';
+import { CreateWebhookBody, TestWebhookOk, WebhookDeliveriesOk, WebhookOk, WebhookParams, WebhookSecretOk, WebhooksOk } from './webhooks';
 import { conversionPaths } from '../paths/conversions';
 import { vanityPaths } from '../paths/vanity';
 import { auditPaths } from '../paths/audit';
@@ -300,6 +302,48 @@ export const endpoints = {
     access: { permission: 'api-keys:manage', profile: 'self' },
     params: ApiKeyParams,
     response: { 200: RevokeApiKeyOk },
+  }),
+  /** Issue 31: the account's outgoing webhook endpoints (the account page); its member only. */
+  listWebhooks: e({
+    ...webhookPaths.listWebhooks,
+    access: { permission: 'webhooks:manage', profile: 'self' },
+    response: { 200: WebhooksOk },
+  }),
+  createWebhook: e({
+    ...webhookPaths.createWebhook,
+    access: { permission: 'webhooks:manage', profile: 'self' },
+    body: CreateWebhookBody,
+    response: { 201: WebhookSecretOk },
+  }),
+  deleteWebhook: e({
+    ...webhookPaths.deleteWebhook,
+    access: { permission: 'webhooks:manage', profile: 'self' },
+    params: WebhookParams,
+    response: { 200: MessageOk },
+  }),
+  enableWebhook: e({
+    ...webhookPaths.enableWebhook,
+    access: { permission: 'webhooks:manage', profile: 'self' },
+    params: WebhookParams,
+    response: { 200: WebhookOk },
+  }),
+  rotateWebhookSecret: e({
+    ...webhookPaths.rotateWebhookSecret,
+    access: { permission: 'webhooks:manage', profile: 'self' },
+    params: WebhookParams,
+    response: { 200: WebhookSecretOk },
+  }),
+  sendTestWebhook: e({
+    ...webhookPaths.sendTestWebhook,
+    access: { permission: 'webhooks:manage', profile: 'self' },
+    params: WebhookParams,
+    response: { 202: TestWebhookOk },
+  }),
+  listWebhookDeliveries: e({
+    ...webhookPaths.listWebhookDeliveries,
+    access: { permission: 'webhooks:manage', profile: 'self' },
+    params: WebhookParams,
+    response: { 200: WebhookDeliveriesOk },
   }),
   /** Issue 30: a profile's postback key and conversion settings (owner only), its recent conversions, their CSV. */
   getConversionSettings: e({

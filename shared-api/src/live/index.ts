@@ -14,6 +14,15 @@ export { getStatsProfiles, getAdminUserStats } from './totals-calls';
 export { pollMemberLinks } from './links-calls';
 export { listApiKeys, createApiKey, revokeApiKey } from './api-keys-calls';
 export {
+  listWebhooks,
+  createWebhook,
+  deleteWebhook,
+  enableWebhook,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  listWebhookDeliveries,
+} from './webhooks-calls';
+export {
   getConversionSettings,
   updateConversionSettings,
   rotatePostbackKey,
@@ -26,5 +35,7 @@ export { download, type Download } from './download';
 export * from '../rules/stats';
 /** Issue 31: the scopes a key may hold (the account page lists them). */
 export { API_KEY_SCOPES, type ApiKeyScope } from '../contract/access';
+/** Issue 31: the events a webhook endpoint may pick (the account page lists them). */
+export { WEBHOOK_EVENTS, type WebhookEvent } from '../contract/webhook-events';
 export { listSessions, revokeSession, revokeOtherSessions } from './session-calls';
 export { adminLoginCode, getTwoFactor, startTwoFactor, enableTwoFactor } from './two-factor-calls';

@@ -167,12 +167,14 @@ describe('one client: the token store, handler and errors of the main entry', ()
         .sort(),
     ).toEqual([
       'contract/access.ts',
+      'contract/webhook-events.ts',
       'paths/api-keys.ts',
       'paths/audit.ts',
       'paths/conversions.ts',
       'paths/sessions.ts',
       'paths/stats.ts',
       'paths/two-factor.ts',
+      'paths/webhooks.ts',
       'rules/stats.ts',
     ]);
     expect([...packages]).toEqual(['@rotalink/shared-api']);

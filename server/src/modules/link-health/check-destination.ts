@@ -74,7 +74,8 @@ class TooManyRedirects extends Error {
   }
 }
 
-function describe(err: unknown, o: CheckOptions): string {
+/** A failed request in words for the member (issue 31's webhook log says the same). */
+export function describeRequestError(err: unknown, o: Pick<CheckOptions, 'timeoutMs'>): string {
   const e = err as { name?: string; code?: string; message?: string };
   if (err instanceof RefusedAddress) return e.message as string;
   if (err instanceof TooManyRedirects) return e.message as string;
@@ -98,6 +99,6 @@ export async function checkDestination(url: string, o: CheckOptions): Promise<Ch
     const ok = answer.status < 400 || ALIVE_BUT_GUARDED.has(answer.status);
     return { ok, result: `HTTP ${answer.status}` };
   } catch (err) {
-    return { ok: false, result: describe(err, o) };
+    return { ok: false, result: describeRequestError(err, o) };
   }
 }

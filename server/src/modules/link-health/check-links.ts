@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { lockProfileRow } from '../../db/dialect-sql';
 import { nowIso } from '../../db/ids';
-import { firstPendingLink, setPaused } from '../links';
+import { firstPendingLink, publishPause, setPaused } from '../links';
+import type { ClickLedger } from '../traffic';
 import { LINK_PAUSED_KIND } from '../notifications';
 import type { LinkPausedPayload } from '../notifications';
 import type { Outbox } from '../outbox';
@@ -15,6 +16,8 @@ export const FAILURES_TO_PAUSE = 3;
 export interface LinkChecker {
   db: Db;
   outbox: Outbox;
+  /** Issue 31: the pause is published on the ledger (LinkPaused) in its transaction. */
+  ledger: Pick<ClickLedger, 'openUnit'>;
   options: CheckOptions;
 }
 
@@ -29,6 +32,7 @@ export const healthPauseReason = (result: string) => `The destination failed ${F
 export async function checkLink(c: LinkChecker, link: { id: string; url: string }): Promise<CheckResult> {
   const check = await checkDestination(link.url, c.options);
   let paused = false;
+  let told: (() => void) | undefined;
   await c.db.transaction().execute(async (trx) => {
     const owner = await trx.selectFrom('links').select('user_id').where('id', '=', link.id).executeTakeFirst();
     if (!owner) return; // deleted meanwhile
@@ -36,7 +40,10 @@ export async function checkLink(c: LinkChecker, link: { id: string; url: string 
     const row = await recordCheck(trx, { linkId: link.id, check, at: nowIso() });
     if (!row || check.ok || row.paused_at || Number(row.check_failures) < FAILURES_TO_PAUSE) return;
     const reason = healthPauseReason(check.result);
-    await setPaused(trx, { linkId: row.id, userId: row.user_id, by: 'health-check', reason, now: nowIso() });
+    const at = nowIso();
+    await setPaused(trx, { linkId: row.id, userId: row.user_id, by: 'health-check', reason, now: at });
+    const pausedLink = { id: row.id, name: row.name, url: row.url };
+    told = await publishPause(trx, c.ledger, { profileId: row.user_id, link: pausedLink, by: 'health-check', reason, at });
     const next = await firstPendingLink(trx, row.user_id);
     const payload: LinkPausedPayload = {
       profileId: row.user_id,
@@ -49,6 +56,7 @@ export async function checkLink(c: LinkChecker, link: { id: string; url: string 
     paused = true;
   });
   if (paused) c.outbox.wake();
+  told?.();
   return check;
 }
 

@@ -174,6 +174,7 @@ describe.each(engines)('link health (%s)', (engine) => {
     const result = await checkAllLinks({
       db: t.db,
       outbox: t.app.outbox,
+      ledger: t.app.ledger,
       options: {
         timeoutMs: 1000,
         maxRedirects: 5,

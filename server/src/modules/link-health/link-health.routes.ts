@@ -26,6 +26,7 @@ export async function linkHealthRoutes(fastify: FastifyInstance, opts: { checkOp
   const checker: LinkChecker = {
     db: app.db,
     outbox: app.outbox,
+    ledger: app.ledger,
     options: {
       timeoutMs: CHECK_TIMEOUT_MS,
       maxRedirects: MAX_REDIRECTS,

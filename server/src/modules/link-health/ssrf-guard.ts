@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { promises as dns, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { AllowedRange } from '../../config-background';
@@ -32,21 +32,39 @@ export function isPublicAddress(address: string, allow: AllowedRange[] = []): bo
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+/** Every address of a host name (the system's resolver; tests inject their own, issue 31). */
+export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
+export const systemResolve: ResolveHost = (hostname) => dns.lookup(hostname, { all: true });
+
 /**
  * A `lookup` for http(s).request: resolves the host and refuses the connection when ANY of its
  * addresses is not public, so the socket connects to exactly the address that was checked (no
  * second resolution a DNS-rebinding server could answer differently).
  */
-export function guardedLookup(allow: AllowedRange[]) {
+export function guardedLookup(allow: AllowedRange[], resolve: ResolveHost = systemResolve) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    dnsLookup(hostname, { all: true }, (err, addresses) => {
-      if (err) return callback(err, '');
-      const refused = addresses.find((a) => !isPublicAddress(a.address, allow));
-      if (refused) return callback(new RefusedAddress(refused.address), '');
-      if (options.all) return callback(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
-    });
+    resolve(hostname).then(
+      (addresses) => {
+        const refused = addresses.find((a) => !isPublicAddress(a.address, allow));
+        if (refused) return callback(new RefusedAddress(refused.address), '');
+        if (addresses.length === 0) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '');
+        if (options.all) return callback(null, addresses);
+        callback(null, addresses[0].address, addresses[0].family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, ''),
+    );
   };
+}
+
+/**
+ * Issue 31: the same rule before anything is sent (a webhook URL being saved): throws
+ * RefusedAddress when the host is, or resolves to, any address that is not public.
+ */
+export async function refuseNonPublicHost(url: URL, allow: AllowedRange[], resolve: ResolveHost = systemResolve): Promise<void> {
+  refuseLiteralHost(url, allow);
+  if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) return;
+  const refused = (await resolve(url.hostname)).find((a) => !isPublicAddress(a.address, allow));
+  if (refused) throw new RefusedAddress(refused.address);
 }
 
 /** A URL's host given as an IP literal never goes through `lookup`: it is checked here. */

@@ -5,5 +5,5 @@ export { findLink, listLinks } from './links.repository';
 export { findLinkLists, findMemberLinkLists, firstPendingLink } from './link-lists.repository';
 export { isCompleted, linkRowToLink, linkRowToMemberLink, type LinkFields } from './link.mapper';
 export { normaliseLinkUrl } from './link-url';
-export { setPaused } from './pause-link';
+export { publishPause, setPaused } from './pause-link';
 export type { LinkRow, LinksTable } from './links.table';

@@ -80,7 +80,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({
     ...defineRoute(app, endpoints.pauseLink, 'links'),
-    handler: async (request) => pauseLink({ db: app.db, profile: grantedProfile(request), body: request.body }),
+    handler: async (request) => pauseLink({ db: app.db, ledger: app.ledger, profile: grantedProfile(request), body: request.body }),
   });
 
   app.route({

@@ -1,5 +1,6 @@
 import type { MemberLinkLists, PauseLinkBody } from '@rotalink/shared-api/contract';
 import type { Db, DbOrTrx } from '../../db/database';
+import type { ClickLedger, LinkPaused } from '../traffic';
 import { lockProfileRow } from '../../db/dialect-sql';
 import { nowIso } from '../../db/ids';
 import { NotFound } from '../../errors';
@@ -39,26 +40,43 @@ export async function setResumed(db: DbOrTrx, o: { linkId: string; userId: strin
  * head at once. One transaction that locks the profile row first (the rotator's order, issue 14),
  * so a rotator visit sees the queue either before or after the pause. Pausing twice or resuming a
  * link that is not paused changes nothing. Answers the owner's lists after the change.
+ * A pause that changed the row is published on the ledger (LinkPaused, issue 31: the webhooks'
+ * rows ride in this transaction) and its subscribers are told after the COMMIT.
  */
 export async function pauseLink(opts: {
   db: Db;
+  ledger: Pick<ClickLedger, 'openUnit'>;
   profile: Pick<UserRow, 'id'>;
   body: PauseLinkBody;
 }): Promise<{ message: string; lists: MemberLinkLists }> {
   const { db, profile, body } = opts;
-  return db.transaction().execute(async (trx) => {
+  let told: (() => void) | undefined;
+  const answer = await db.transaction().execute(async (trx) => {
     await lockProfileRow(trx, profile.id);
-    const exists = await trx
+    const link = await trx
       .selectFrom('links')
-      .select('id')
+      .select(['id', 'name', 'url'])
       .where('id', '=', body.link_id)
       .where('user_id', '=', profile.id)
       .executeTakeFirst();
-    if (!exists) throw new NotFound(LINK_NOT_FOUND);
-    if (body.paused)
-      await setPaused(trx, { linkId: body.link_id, userId: profile.id, by: 'owner', reason: PAUSED_BY_OWNER, now: nowIso() });
-    else await setResumed(trx, { linkId: body.link_id, userId: profile.id });
+    if (!link) throw new NotFound(LINK_NOT_FOUND);
+    if (body.paused) {
+      const at = nowIso();
+      const done = await setPaused(trx, { linkId: link.id, userId: profile.id, by: 'owner', reason: PAUSED_BY_OWNER, now: at });
+      if (Number(done.numUpdatedRows) > 0)
+        told = await publishPause(trx, opts.ledger, { profileId: profile.id, link, by: 'owner', reason: PAUSED_BY_OWNER, at });
+    } else await setResumed(trx, { linkId: body.link_id, userId: profile.id });
     const lists = (await findMemberLinkLists(trx, profile.id)) as MemberLinkLists;
     return { message: body.paused ? LINK_PAUSED_MESSAGE : LINK_RESUMED_MESSAGE, lists };
   });
+  told?.();
+  return answer;
+}
+
+/** Publishes a pause in its transaction; the function tells the subscribers once it committed. */
+export async function publishPause(trx: DbOrTrx, ledger: Pick<ClickLedger, 'openUnit'>, event: LinkPaused): Promise<() => void> {
+  const unit = ledger.openUnit(trx);
+  await unit.linkPaused(event);
+  await unit.close();
+  return () => unit.committed();
 }

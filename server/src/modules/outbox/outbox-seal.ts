@@ -8,8 +8,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 export class OutboxSeal {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'rotalink-outbox', 'outbox payload v1', 32));
+  /** `purpose`: another use gets its own key (issue 31: webhook signing secrets at rest). */
+  constructor(secret: string, purpose = 'outbox payload v1') {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'rotalink-outbox', purpose, 32));
   }
 
   seal(value: unknown): string {

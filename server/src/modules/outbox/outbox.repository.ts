@@ -17,25 +17,26 @@ export async function insertOutboxRow(db: DbOrTrx, row: NewOutboxRow): Promise<b
 }
 
 /**
- * Leases up to `limit` due rows to `owner` and counts the attempt, in ONE statement. On
+ * Leases up to `limit` due rows (of `kinds` when given) to `owner` and counts the attempt, in ONE statement. On
  * PostgreSQL the rows are picked `FOR UPDATE SKIP LOCKED`, so two nodes claiming at the same
  * moment get different rows without waiting for each other; SQLite serialises writers anyway.
  * The lease (not a lock) keeps the row from other nodes while the mail is sent outside any
  * transaction; when its holder dies, the lease runs out and the row is due again.
  */
-export async function claimDueRows(db: DbOrTrx, o: { owner: string; now: Date; leaseMs: number; limit: number }): Promise<OutboxRow[]> {
+export async function claimDueRows(
+  db: DbOrTrx,
+  o: { owner: string; now: Date; leaseMs: number; limit: number; kinds?: string[] },
+): Promise<OutboxRow[]> {
   const now = o.now.toISOString();
-  const due = skipLockedForUpdate(
-    db,
-    db
-      .selectFrom('outbox')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .orderBy('next_attempt_at')
-      .limit(o.limit),
-  );
+  let pick = db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]));
+  // Only these kinds (the mail server is away: rows that need it wait).
+  if (o.kinds) pick = pick.where('kind', 'in', o.kinds);
+  const due = skipLockedForUpdate(db, pick.orderBy('next_attempt_at').limit(o.limit));
   return db
     .updateTable('outbox')
     .set({

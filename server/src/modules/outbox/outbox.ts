@@ -26,6 +26,21 @@ export interface RenderContext {
 /** Turns a kind's payload into the mail to send now; undefined: nothing to send any more. */
 export type Renderer<P> = (payload: P, ctx: RenderContext) => Promise<RenderedMail | undefined>;
 
+/**
+ * What a task did with its row (issue 31: a webhook delivery is a row of the outbox, not a mail):
+ * 'done' (or 'skipped': nothing to do any more), or a failure retried on the outbox's schedule
+ * unless `final`.
+ */
+export type TaskOutcome = { status: 'done' | 'skipped' } | { status: 'failed'; error: string; final?: boolean };
+
+export interface TaskContext extends RenderContext {
+  /** When the outbox would try again after a failure now (null: it gives up). */
+  retryAt: Date | null;
+}
+
+/** Does a row's work itself (an HTTP call); must not throw for a failure it can describe. */
+export type Task<P> = (payload: P, ctx: TaskContext) => Promise<TaskOutcome>;
+
 export interface QueuedMail<P> {
   kind: string;
   payload: P;
@@ -56,6 +71,7 @@ export const MAIL_KIND = 'mail';
  */
 export class Outbox {
   private readonly renderers = new Map<string, Renderer<never>>();
+  private readonly tasks = new Map<string, Task<never>>();
   private readonly owner = newId();
   private readonly seal: OutboxSeal;
   private timer?: NodeJS.Timeout;
@@ -76,13 +92,23 @@ export class Outbox {
 
   /** Registers how a kind of row becomes a mail (each module registers its own while the app is built). */
   kind<P>(name: string, renderer: Renderer<P>): void {
-    if (this.renderers.has(name)) throw new Error(`outbox kind ${name} is already registered`);
+    if (this.renderers.has(name) || this.tasks.has(name)) throw new Error(`outbox kind ${name} is already registered`);
     this.renderers.set(name, renderer as Renderer<never>);
+  }
+
+  /**
+   * Registers a kind whose rows are not mail but work done by `task` (issue 31: a webhook
+   * delivery), with the same lease, retries and give-up as mail. Task rows of a claimed batch run
+   * side by side (one slow receiver does not hold the others), never waiting for the mail server.
+   */
+  task<P>(name: string, task: Task<P>): void {
+    if (this.renderers.has(name) || this.tasks.has(name)) throw new Error(`outbox kind ${name} is already registered`);
+    this.tasks.set(name, task as Task<never>);
   }
 
   /** Queues a mail in `trx` (default: on its own). Call `wake()` after the transaction commits. */
   async enqueue<P>(item: QueuedMail<P>, trx: DbOrTrx = this.db): Promise<boolean> {
-    if (!this.renderers.has(item.kind)) throw new Error(`unknown outbox kind ${item.kind}`);
+    if (!this.renderers.has(item.kind) && !this.tasks.has(item.kind)) throw new Error(`unknown outbox kind ${item.kind}`);
     const now = new Date().toISOString();
     return insertOutboxRow(trx, {
       id: newId(),
@@ -142,23 +168,49 @@ export class Outbox {
   private async drain(): Promise<void> {
     do {
       this.again = false;
-      if (this.serverDown) {
-        if (!(await this.mailer.check())) return;
+      if (this.serverDown && (await this.mailer.check())) {
         this.serverDown = false;
         const n = await releaseRowsWaitingForServer(this.db, new Date(), UNREACHABLE);
         this.options.log.info({ waiting: n }, 'outbox: the mail server is back, waiting mail goes out now');
       }
-      while (!this.stopped && !this.serverDown) {
-        const rows = await claimDueRows(this.db, { owner: this.owner, now: new Date(), leaseMs: this.options.leaseMs, limit: 10 });
+      while (!this.stopped) {
+        // While the mail server is away only task rows are claimed: they do not need it.
+        const kinds = this.serverDown ? [...this.tasks.keys()] : undefined;
+        if (kinds?.length === 0) return;
+        const rows = await claimDueRows(this.db, { owner: this.owner, now: new Date(), leaseMs: this.options.leaseMs, limit: 20, kinds });
         if (rows.length === 0) break;
-        for (const row of rows) {
+        const work = rows.filter((row) => this.tasks.has(row.kind)).map((row) => this.runTask(row));
+        for (const row of rows.filter((r) => !this.tasks.has(r.kind))) {
           // Claimed but not tried (the server went away, or the node is stopping): give it back untouched.
           if (this.serverDown || this.stopped)
             await retryRowAt(this.db, { id: row.id, owner: this.owner, at: new Date(), error: row.last_error, countAttempt: false });
           else await this.deliver(row);
         }
+        await Promise.all(work);
       }
     } while (this.again && !this.stopped);
+  }
+
+  /** A task row: its work, then done, retried on the schedule, or failed for good. */
+  private async runTask(row: OutboxRow): Promise<void> {
+    const log = this.options.log;
+    const owner = this.owner;
+    try {
+      const task = this.tasks.get(row.kind) as Task<never>;
+      const retryAt = nextAttemptAt(row, new Date(), this.options.retryBaseMs);
+      const outcome = await task(this.seal.open<never>(row.payload), { db: this.db, log, mailerKind: this.mailer.kind, row, retryAt });
+      const now = new Date();
+      if (outcome.status !== 'failed') {
+        await finishRow(this.db, { id: row.id, owner, status: outcome.status === 'done' ? 'sent' : 'skipped', now });
+      } else if (retryAt && !outcome.final) {
+        await retryRowAt(this.db, { id: row.id, owner, at: retryAt, error: outcome.error });
+      } else {
+        await finishRow(this.db, { id: row.id, owner, status: 'failed', now, error: outcome.error });
+      }
+    } catch (err) {
+      // The database away mid-task: the lease runs out and the row is tried again.
+      log.error({ err, outboxId: row.id, kind: row.kind }, `${row.kind} could not be done`);
+    }
   }
 
   private async deliver(row: OutboxRow): Promise<void> {

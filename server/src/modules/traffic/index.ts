@@ -17,6 +17,7 @@ export type {
   LedgerEvents,
   LedgerSubscriber,
   LinkFilled,
+  LinkPaused,
   QueueEmptied,
 } from './ledger-events';
 export { CLICK_COUNTED, describeVisit, NOT_COUNTED } from './describe-visit';

@@ -54,12 +54,27 @@ export interface ConversionRecorded {
   at: string;
 }
 
+/**
+ * Issue 31: a link left the queue because it was paused — by its owner, or by the link-health
+ * check after failed checks — published in the pause's own transaction (a LedgerUnit, like a
+ * conversion), once per pause that changed the row: pausing a paused link publishes nothing.
+ */
+export interface LinkPaused {
+  profileId: string;
+  link: { id: string; name: string; url: string };
+  by: 'owner' | 'health-check';
+  reason: string;
+  /** ISO UTC. */
+  at: string;
+}
+
 /** Every event type by name. */
 export interface LedgerEvents {
   ClickRecorded: ClickRecorded;
   LinkFilled: LinkFilled;
   QueueEmptied: QueueEmptied;
   ConversionRecorded: ConversionRecorded;
+  LinkPaused: LinkPaused;
 }
 
 export type LedgerEventName = keyof LedgerEvents;

@@ -14,11 +14,12 @@ jest.mock('@rotalink/shared-api', () => ({
   // Issue 32: the custom domain card (custom-domain-card.test.tsx).
   getDomain: jest.fn(() => Promise.resolve({ domain: null })),
 }));
-// Issue 31: the page also lists API keys (api-keys-panel.test.tsx covers them); none here.
+// Issue 31: the page also lists API keys and webhooks (api-keys-panel.test.tsx, webhooks-panel.test.tsx cover them); none here.
 // Issue 33: the security events under the forms.
 jest.mock('@rotalink/shared-api/live', () => ({
   ...jest.requireActual('@rotalink/shared-api/live'),
   listApiKeys: jest.fn(async () => ({ keys: [] })),
+  listWebhooks: jest.fn(async () => ({ endpoints: [], max_endpoints: 10 })),
   getSecurityEvents: jest.fn(),
   // The sessions panel (sessions-panel.test.tsx covers it).
   listSessions: jest.fn(async () => ({ sessions: [] })),

@@ -6,6 +6,7 @@ import { useAsyncData } from '../../../components/use-async-data';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { ApiKeysPanel } from './api-keys-panel';
+import { WebhooksPanel } from './webhooks-panel';
 import { CustomDomainCard } from '../../../components/vanity/custom-domain-card';
 import { SecurityEvents } from './security-events';
 import { SessionsPanel } from './sessions-panel';
@@ -41,6 +42,7 @@ export function AccountSettingsPage() {
       )}
       {/* Issue 31: a member's keys; a sub-profile signed in on its own has none to manage. */}
       {profile.state.status === 'ready' && profile.state.data.account === 'member' && <ApiKeysPanel />}
+      {profile.state.status === 'ready' && profile.state.data.account === 'member' && <WebhooksPanel />}
       {/* Issue 33: the account's signed-in sessions, then what changed on it. */}
       {profile.state.status === 'ready' && <SessionsPanel />}
       {profile.state.status === 'ready' && <SecurityEvents />}
