@@ -135,7 +135,7 @@ describe('deployment: two API containers behind the proxy, restarted in turn und
       // When they failed and how: the window against the restarts above, and what the proxy said.
       const byStatus = new Map<string, number[]>();
       for (const o of failed) {
-        const key = o.kind === 'answer' ? String(o.status) : `lost (${o.error?.slice(0, 60)})`;
+        const key = o.kind === 'answer' ? String(o.status) : o.kind === 'lost' ? `lost (${o.error.slice(0, 60)})` : o.kind;
         byStatus.set(key, [...(byStatus.get(key) ?? []), o.at]);
       }
       for (const [key, ats] of byStatus) log(`  ${key}: ${ats.length}, from ${since(Math.min(...ats))} to ${since(Math.max(...ats))}`);
