@@ -52,6 +52,7 @@ import { domainsRoutes, dnsTxtLookup, hostOf, VerifiedHosts, type TxtLookup } fr
 import { auditRoutes } from './modules/audit';
 import { sessionsRoutes } from './modules/sessions';
 import { twoFactorRoutes } from './modules/two-factor';
+import { publicApi } from './modules/public-api';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -252,6 +253,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(auditRoutes);
   await app.register(sessionsRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(publicApi, { redis });
 
   await app.register(outboxCleanup);
   await app.register(ownerNotifications);

@@ -19,6 +19,7 @@ import type {
 import type { OutboxTable } from '../modules/outbox/outbox.table';
 import type { JobRunsTable } from '../jobs/job-runs.table';
 import type { ApiKeysTable } from '../modules/api-keys/api-keys.table';
+import type { IdempotencyKeysTable } from '../modules/public-api/idempotency.table';
 import type { ConversionSettingsTable, ConversionsTable } from '../modules/conversions/conversions.table';
 import type { ProfileHandlesTable } from '../modules/handles/handles.table';
 import type { CustomDomainsTable } from '../modules/domains/domains.table';
@@ -51,6 +52,7 @@ export interface Database {
   admin_recovery_codes: AdminRecoveryCodesTable;
   job_runs: JobRunsTable;
   api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
   conversion_settings: ConversionSettingsTable;
   conversions: ConversionsTable;
   profile_handles: ProfileHandlesTable;
