@@ -23,6 +23,8 @@ module.exports = {
   // @fastify/static's content-disposition (the /api/v1 docs page, issue 31).
   transformIgnorePatterns: ['^(?!.*/node_modules/(cookie|@scure/base|@noble/hashes|content-disposition)/).*/node_modules/'],
   moduleNameMapper: {
+    // The generated v1 client's fetch wrapper (issue 31): its package's main is ESM; it ships a CommonJS build too.
+    '^openapi-fetch$': '<rootDir>/../node_modules/openapi-fetch/dist/index.cjs',
     '^@rotalink/shared-api/(contract|paths|rules)$': '<rootDir>/../shared-api/src/$1/index.ts',
     '^@rotalink/shared-api$': '<rootDir>/../shared-api/src/index.ts',
   },

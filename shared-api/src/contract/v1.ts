@@ -37,9 +37,11 @@ export const PageQuery = {
 
 const NextCursor = Nullable(Type.String({ description: 'Pass as `cursor` for the next page; null on the last page' }));
 
-export const ProfileParams = Type.Object({ profileId: Id }, strict);
+/** A path's ids, with an example each for the docs page (the same rule as every id). */
+const PathId = (example: string) => Type.String({ minLength: Id.minLength, maxLength: Id.maxLength, pattern: Id.pattern, examples: [example] });
+export const ProfileParams = Type.Object({ profileId: PathId('u_9f2c') }, strict);
 export type ProfileParams = Static<typeof ProfileParams>;
-export const LinkParams = Type.Object({ profileId: Id, linkId: Id }, strict);
+export const LinkParams = Type.Object({ profileId: PathId('u_9f2c'), linkId: PathId('l_3k9d') }, strict);
 export type LinkParams = Static<typeof LinkParams>;
 
 /** A profile of the account: the member itself and its sub-profiles. */
@@ -57,7 +59,7 @@ export type V1Profile = Static<typeof V1Profile>;
 
 export const ProfilesQuery = Type.Object(PageQuery, strict);
 export type ProfilesQuery = Static<typeof ProfilesQuery>;
-export const ProfilesPage = Type.Object({ data: Type.Array(V1Profile), next_cursor: NextCursor });
+export const ProfilesPage = Type.Object({ data: Type.Array(V1Profile), next_cursor: NextCursor }, { description: 'One page of profiles' });
 export type ProfilesPage = Static<typeof ProfilesPage>;
 
 export const LINK_STATUSES = ['pending', 'completed', 'paused'] as const;
@@ -87,6 +89,7 @@ export const V1Link = Type.Object(
     last_check: Nullable(LinkCheck),
   },
   {
+    description: 'The link',
     examples: [
       {
         id: 'l_3k9d',
@@ -113,7 +116,7 @@ export type V1Link = Static<typeof V1Link>;
 export const LinksQuery = Type.Object({ ...PageQuery, status: Type.Optional(LinkStatus) }, strict);
 export type LinksQuery = Static<typeof LinksQuery>;
 /** In queue order. */
-export const LinksPage = Type.Object({ data: Type.Array(V1Link), next_cursor: NextCursor });
+export const LinksPage = Type.Object({ data: Type.Array(V1Link), next_cursor: NextCursor }, { description: 'One page of links' });
 export type LinksPage = Static<typeof LinksPage>;
 
 const LinkUrl = Type.String({ minLength: 1, maxLength: MAX_URL, description: "http(s) URL; 'www.…' is stored as 'https://www.…'" });
@@ -148,7 +151,7 @@ export const ReorderBody = Type.Object(
 );
 export type ReorderBody = Static<typeof ReorderBody>;
 /** The pending queue in its new order. */
-export const ReorderOk = Type.Object({ data: Type.Array(V1Link) });
+export const ReorderOk = Type.Object({ data: Type.Array(V1Link) }, { description: 'The pending queue in its new order' });
 export type ReorderOk = Static<typeof ReorderOk>;
 
 export const V1RotatorSettings = Type.Object(
@@ -163,6 +166,7 @@ export const V1RotatorSettings = Type.Object(
     notify_queue_empty: Type.Boolean(),
   },
   {
+    description: 'The rotator link and its settings',
     examples: [
       {
         rotator_url: 'https://api.rotalink.example/r/u_9f2c',
@@ -226,4 +230,4 @@ export const RecordConversionBody = Type.Object(
 export type RecordConversionBody = Static<typeof RecordConversionBody>;
 
 /** 204: nothing to answer. */
-export const NoContent = Type.Null({ description: 'No content' });
+export const NoContent = Type.Null({ description: 'Deleted: no content' });

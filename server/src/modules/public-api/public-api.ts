@@ -11,7 +11,8 @@ import { v1ProfileRoutes } from './v1-profile.routes';
  * forgets Idempotency-Keys past their 24 hours, once across the nodes.
  */
 export async function publicApi(fastify: FastifyInstance, opts: { redis?: RedisLink }): Promise<void> {
-  await fastify.register(v1Docs);
+  // Called, not registered: its document must live in this scope to see the routes registered below.
+  await v1Docs(fastify);
   await fastify.register(v1LinksRoutes);
   await fastify.register(v1ProfileRoutes, opts);
   fastify.jobs.every({ name: 'idempotency-keys-cleanup', intervalMs: 3600_000 }, async ({ log }) => {
