@@ -31,6 +31,7 @@ const MEMBER: ReadonlySet<Permission> = new Set<Permission>([
   'rotator:write',
   'stats:read',
   'api-keys:manage',
+  'conversions:write',
 ]);
 
 /**
