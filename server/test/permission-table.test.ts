@@ -43,7 +43,10 @@ type People = 'person' | 'sub-profile' | 'other member' | 'admin';
 type CallName = keyof typeof endpoints | `v1 ${V1CallName}`;
 const table: Record<CallName, Endpoint> = {
   ...endpoints,
-  ...(Object.fromEntries(Object.entries(v1Endpoints).map(([name, e]) => [`v1 ${name}`, e])) as unknown as Record<`v1 ${V1CallName}`, Endpoint>),
+  ...(Object.fromEntries(Object.entries(v1Endpoints).map(([name, e]) => [`v1 ${name}`, e])) as unknown as Record<
+    `v1 ${V1CallName}`,
+    Endpoint
+  >),
 };
 
 interface Row {

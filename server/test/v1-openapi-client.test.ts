@@ -94,7 +94,10 @@ describe.each(engines)('a client generated from /api/v1/openapi.json (%s)', (eng
       made.push(data?.id as string);
     }
     const order = [made[2], made[0], made[1]];
-    const reordered = await client.POST('/api/v1/profiles/{profileId}/links/reorder', { params: { path: profile }, body: { link_ids: order } });
+    const reordered = await client.POST('/api/v1/profiles/{profileId}/links/reorder', {
+      params: { path: profile },
+      body: { link_ids: order },
+    });
     expect(reordered.data?.data.map((l) => l.id)).toEqual(order);
 
     const page1 = await client.GET('/api/v1/profiles/{profileId}/links', { params: { path: profile, query: { limit: '2' } } });

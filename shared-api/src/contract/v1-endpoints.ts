@@ -25,7 +25,8 @@ import {
 const e = <T extends Endpoint>(x: T) => x;
 /** Every v1 call but the profile list acts on the profile named in its path. */
 const onProfile = { in: 'params', name: 'profileId' } as const;
-const IDEMPOTENT = ' Send an `Idempotency-Key` header to make a retry safe: the same key with the same body replays the first answer for 24 hours.';
+const IDEMPOTENT =
+  ' Send an `Idempotency-Key` header to make a retry safe: the same key with the same body replays the first answer for 24 hours.';
 
 /**
  * Issue 31: the public REST API (/api/v1). Each call declares its permission and profile like the

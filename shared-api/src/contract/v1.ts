@@ -38,7 +38,8 @@ export const PageQuery = {
 const NextCursor = Nullable(Type.String({ description: 'Pass as `cursor` for the next page; null on the last page' }));
 
 /** A path's ids, with an example each for the docs page (the same rule as every id). */
-const PathId = (example: string) => Type.String({ minLength: Id.minLength, maxLength: Id.maxLength, pattern: Id.pattern, examples: [example] });
+const PathId = (example: string) =>
+  Type.String({ minLength: Id.minLength, maxLength: Id.maxLength, pattern: Id.pattern, examples: [example] });
 export const ProfileParams = Type.Object({ profileId: PathId('u_9f2c') }, strict);
 export type ProfileParams = Static<typeof ProfileParams>;
 export const LinkParams = Type.Object({ profileId: PathId('u_9f2c'), linkId: PathId('l_3k9d') }, strict);

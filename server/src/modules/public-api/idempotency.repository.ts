@@ -22,7 +22,12 @@ export async function claimKey(db: DbOrTrx, k: Key & { fingerprint: string; now:
 }
 
 export function findKey(db: DbOrTrx, k: Key): Promise<IdempotencyKeysTable | undefined> {
-  return db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', k.accountId).where('idem_key', '=', k.key).executeTakeFirst();
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('account_id', '=', k.accountId)
+    .where('idem_key', '=', k.key)
+    .executeTakeFirst();
 }
 
 /** The first request's answer, kept for the retries. */

@@ -74,7 +74,11 @@ describe.each(engines)('Idempotency-Key on /api/v1 POSTs (%s)', (engine) => {
     expect(theirs.body.id).not.toBe(mine.body.id);
 
     // 24 hours later the key is forgotten: the same request makes a new link.
-    await t.db.updateTable('idempotency_keys').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('idem_key', '=', key).execute();
+    await t.db
+      .updateTable('idempotency_keys')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('idem_key', '=', key)
+      .execute();
     const fresh = await create(key);
     expect(fresh.status).toBe(201);
     expect(fresh.body.id).not.toBe(mine.body.id);

@@ -40,13 +40,25 @@ export async function pageOfLinks(db: DbOrTrx, profileId: string, q: LinksQuery)
   let query = db.selectFrom('links').selectAll().where('user_id', '=', profileId);
   if (q.status === 'paused') query = query.where('paused_at', 'is not', null);
   else if (q.status === 'completed')
-    query = query.where('paused_at', 'is', null).where('max_clicks', 'is not', null).where((eb) => eb('clicks', '>=', eb.ref('max_clicks')));
+    query = query
+      .where('paused_at', 'is', null)
+      .where('max_clicks', 'is not', null)
+      .where((eb) => eb('clicks', '>=', eb.ref('max_clicks')));
   else if (q.status === 'pending')
-    query = query.where('paused_at', 'is', null).where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]));
+    query = query
+      .where('paused_at', 'is', null)
+      .where((eb) => eb.or([eb('max_clicks', 'is', null), eb('clicks', '<', eb.ref('max_clicks'))]));
   if (q.cursor) {
     const [position, createdAt, id] = decodeCursor(q.cursor, list, ['n', 's', 's']);
-    query = query.where((eb) => eb(eb.refTuple('position', 'created_at', 'id'), '>', eb.tuple(position as number, createdAt as string, id as string)));
+    query = query.where((eb) =>
+      eb(eb.refTuple('position', 'created_at', 'id'), '>', eb.tuple(position as number, createdAt as string, id as string)),
+    );
   }
-  const rows = await query.orderBy('position').orderBy('created_at').orderBy('id').limit(limit + 1).execute();
+  const rows = await query
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
   return pageOf(rows, limit, toV1Link, (last) => encodeCursor(list, [Number(last.position), last.created_at, last.id]));
 }

@@ -25,6 +25,10 @@ export async function pageOfProfiles(db: DbOrTrx, accountId: string, q: Profiles
     const [createdAt, id] = decodeCursor(q.cursor, list, ['s', 's']);
     query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt as string, id as string)));
   }
-  const rows = await query.orderBy('created_at').orderBy('id').limit(limit + 1).execute();
+  const rows = await query
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
   return pageOf(rows, limit, toV1Profile, (last) => encodeCursor(list, [last.created_at, last.id]));
 }

@@ -7,7 +7,8 @@ import { defineRoute } from '../../http/define-route';
 const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
-      description: 'Any unique string up to 255 characters (a UUID): a retry with the same key and body replays the first answer for 24 hours.',
+      description:
+        'Any unique string up to 255 characters (a UUID): a retry with the same key and body replays the first answer for 24 hours.',
       examples: ['3f1c2a9e-5b7d-4e8a-9c0f-1d2e3f4a5b6c'],
     }),
   ),

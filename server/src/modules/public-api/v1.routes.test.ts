@@ -14,7 +14,8 @@ describe.each(engines)('the public REST API /api/v1 (%s)', (engine) => {
   let other: Member;
   let sub: string;
   let all: string;
-  const range = () => `from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date().toISOString())}`;
+  const range = () =>
+    `from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date().toISOString())}`;
   const linksOf = (profileId: string) => `/api/v1/profiles/${profileId}/links`;
 
   beforeAll(async () => {
@@ -38,7 +39,10 @@ describe.each(engines)('the public REST API /api/v1 (%s)', (engine) => {
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual([{ id: m.userId, name: 'Ada Lovelace', parent_id: null, created_at: expect.any(String) }]);
     const second = await v1(base, all, 'GET', `/api/v1/profiles?limit=1&cursor=${first.body.next_cursor}`);
-    expect(second.body).toEqual({ data: [expect.objectContaining({ id: sub, name: 'Sub Profile', parent_id: m.userId })], next_cursor: null });
+    expect(second.body).toEqual({
+      data: [expect.objectContaining({ id: sub, name: 'Sub Profile', parent_id: m.userId })],
+      next_cursor: null,
+    });
     // A member's own token works too; another member sees only its own.
     const theirs = await v1(base, other.token, 'GET', '/api/v1/profiles');
     expect(theirs.body.data.map((p: { id: string }) => p.id)).toEqual([other.userId]);
@@ -47,7 +51,14 @@ describe.each(engines)('the public REST API /api/v1 (%s)', (engine) => {
   it('creates, reads, edits, pauses, resumes, resets, reorders and deletes links', async () => {
     const made = await v1(base, all, 'POST', linksOf(sub), { body: { link: 'www.offer.example.com/a', max_clicks: 5, name: 'A' } });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ name: 'A', link: 'https://www.offer.example.com/a', status: 'pending', clicks: 0, max_clicks: 5, paused_at: null });
+    expect(made.body).toMatchObject({
+      name: 'A',
+      link: 'https://www.offer.example.com/a',
+      status: 'pending',
+      clicks: 0,
+      max_clicks: 5,
+      paused_at: null,
+    });
     const a = made.body.id;
     const b = (await v1(base, all, 'POST', linksOf(sub), { body: { link: 'https://offer.example.com/b' } })).body;
     expect(b).toMatchObject({ max_clicks: null, position: made.body.position + 1 });
@@ -94,7 +105,8 @@ describe.each(engines)('the public REST API /api/v1 (%s)', (engine) => {
   it('pages a list longer than its limit, in queue order, and refuses a cursor of another list', async () => {
     const key = (await keyOf(t.app, other, ['links:read', 'links:write'])).secret;
     const mine: string[] = [];
-    for (let i = 0; i < 7; i++) mine.push((await v1(base, key, 'POST', linksOf(other.userId), { body: { link: `https://o.example.com/${i}` } })).body.id);
+    for (let i = 0; i < 7; i++)
+      mine.push((await v1(base, key, 'POST', linksOf(other.userId), { body: { link: `https://o.example.com/${i}` } })).body.id);
     const pages: string[][] = [];
     let cursor: string | null = null;
     do {
@@ -114,7 +126,8 @@ describe.each(engines)('the public REST API /api/v1 (%s)', (engine) => {
     const first = await v1(base, key, 'GET', `${linksOf(other.userId)}?limit=3`);
     const wrongList = await v1(base, key, 'GET', `${linksOf(other.userId)}?limit=3&status=pending&cursor=${first.body.next_cursor}`);
     const junk = await v1(base, key, 'GET', `${linksOf(other.userId)}?cursor=not-a-cursor`);
-    for (const res of [wrongList, junk]) expect(res).toMatchObject({ status: 400, body: { code: 'cursor-invalid', message: CURSOR_INVALID } });
+    for (const res of [wrongList, junk])
+      expect(res).toMatchObject({ status: 400, body: { code: 'cursor-invalid', message: CURSOR_INVALID } });
     const tooMany = await v1(base, key, 'GET', `${linksOf(other.userId)}?limit=101`);
     expect(tooMany).toMatchObject({ status: 400, body: { code: 'invalid' } });
   });
@@ -122,7 +135,9 @@ describe.each(engines)('the public REST API /api/v1 (%s)', (engine) => {
   it('reads and changes rotator settings, and reads stats', async () => {
     const read = await v1(base, all, 'GET', `/api/v1/profiles/${sub}/rotator`);
     expect(read.body).toMatchObject({ rotator_url: expect.stringContaining(`/r/${sub}`), mode: expect.any(String) });
-    const changed = await v1(base, all, 'PATCH', `/api/v1/profiles/${sub}/rotator`, { body: { mode: 'round_robin', unique_window_hours: 0 } });
+    const changed = await v1(base, all, 'PATCH', `/api/v1/profiles/${sub}/rotator`, {
+      body: { mode: 'round_robin', unique_window_hours: 0 },
+    });
     expect(changed.body).toMatchObject({ mode: 'round_robin', unique_window_hours: 0 });
     const backup = await v1(base, all, 'PATCH', `/api/v1/profiles/${sub}/rotator`, { body: { on_finish: 'backup' } });
     expect(backup).toMatchObject({ status: 400, body: { code: 'invalid' } });
@@ -150,7 +165,11 @@ describe.each(engines)('the public REST API /api/v1 (%s)', (engine) => {
     await t.app.inject({ method: 'POST', url: `/api/account/api-keys/${revoked.id}/revoke`, headers: bearer(m.token) });
     expect((await v1(base, revoked.secret, 'GET', '/api/v1/profiles')).body).toMatchObject({ code: 'api-key-revoked' });
     const expired = await keyOf(t.app, m, ['links:read']);
-    await t.db.updateTable('api_keys').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expired.id).execute();
+    await t.db
+      .updateTable('api_keys')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', expired.id)
+      .execute();
     const late = await v1(base, expired.secret, 'GET', '/api/v1/profiles');
     expect({ status: late.status, code: late.body.code }).toEqual({ status: 401, code: 'api-key-expired' });
     const forged = await v1(base, `${all.slice(0, -4)}AAAA`, 'GET', '/api/v1/profiles');
@@ -162,7 +181,11 @@ describe.each(engines)('the public REST API /api/v1 (%s)', (engine) => {
   it('never lets a key reach the admin console, even one with every scope', async () => {
     for (const url of ['/api/admin/allusers', `/api/admin/users/${m.userId}`, '/api/admin/activity']) {
       const res = await fetch(`${base}${url}`, { headers: bearer(all) });
-      expect({ url, status: res.status, code: ((await res.json()) as { code: string }).code }).toEqual({ url, status: 403, code: 'forbidden' });
+      expect({ url, status: res.status, code: ((await res.json()) as { code: string }).code }).toEqual({
+        url,
+        status: 403,
+        code: 'forbidden',
+      });
     }
     // And the admin's token gets nothing from the member API.
     const admin = await v1(base, await adminToken(t), 'GET', '/api/v1/profiles');
