@@ -91,7 +91,18 @@ const NO_FEATURE_IN_INFRA = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/@mf-types/**', 'e2e/artifacts/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'data/**',
+      '**/@mf-types/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+      'server/test/v1-client/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

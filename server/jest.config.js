@@ -12,16 +12,19 @@ module.exports = {
       'ts-jest',
       { tsconfig: { module: 'commonjs', moduleResolution: 'node10', types: ['jest', 'node'] }, diagnostics: { warnOnly: false } },
     ],
-    '/node_modules/(cookie|@scure/base|@noble/hashes)/.+\\.js$': [
+    '/node_modules/(cookie|@scure/base|@noble/hashes|content-disposition)/.+\\.js$': [
       'ts-jest',
       { tsconfig: { allowJs: true, module: 'commonjs' }, diagnostics: false },
     ],
   },
   // light-my-request (app.inject) needs cookie@2, which ships only ESM; jest's CommonJS runtime
   // cannot require it, so that one package is compiled to CommonJS for tests. So are otplib's
-  // ESM-only hashes and base32 (issue 33; Node 20.19+ itself requires them as they are).
-  transformIgnorePatterns: ['^(?!.*/node_modules/(cookie|@scure/base|@noble/hashes)/).*/node_modules/'],
+  // ESM-only hashes and base32 (issue 33; Node 20.19+ itself requires them as they are), and
+  // @fastify/static's content-disposition (the /api/v1 docs page, issue 31).
+  transformIgnorePatterns: ['^(?!.*/node_modules/(cookie|@scure/base|@noble/hashes|content-disposition)/).*/node_modules/'],
   moduleNameMapper: {
+    // The generated v1 client's fetch wrapper (issue 31): its package's main is ESM; it ships a CommonJS build too.
+    '^openapi-fetch$': '<rootDir>/../node_modules/openapi-fetch/dist/index.cjs',
     '^@rotalink/shared-api/(contract|paths|rules)$': '<rootDir>/../shared-api/src/$1/index.ts',
     '^@rotalink/shared-api$': '<rootDir>/../shared-api/src/index.ts',
   },

@@ -54,6 +54,7 @@ import { sessionsRoutes } from './modules/sessions';
 import { twoFactorRoutes } from './modules/two-factor';
 import { webhookEvents, webhooks } from './modules/webhooks';
 import type { ResolveHost } from './modules/link-health';
+import { publicApi } from './modules/public-api';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -258,6 +259,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(auditRoutes);
   await app.register(sessionsRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(publicApi, { redis });
 
   await app.register(outboxCleanup);
   await app.register(ownerNotifications);

@@ -43,8 +43,8 @@ export class Forbidden extends HttpError {
   }
 }
 export class NotFound extends HttpError {
-  constructor(message: string) {
-    super(404, message, 'not-found');
+  constructor(message: string, code: 'not-found' | 'click-not-found' = 'not-found') {
+    super(404, message, code);
   }
 }
 export class Conflict extends HttpError {
@@ -186,8 +186,13 @@ export function validationMessage(issues: AjvIssue[], context: string | undefine
   }
 }
 
+/** The body of every error answer (DESIGN §7); also what an Idempotency-Key replays (issue 31). */
+export function errorBody(message: string, code: ErrorCode, extra: Record<string, unknown> = {}) {
+  return { ...extra, error: message, message, code };
+}
+
 function send(reply: FastifyReply, statusCode: number, message: string, code: ErrorCode, extra: Record<string, unknown> = {}) {
-  return reply.status(statusCode).send({ ...extra, error: message, message, code });
+  return reply.status(statusCode).send(errorBody(message, code, extra));
 }
 
 /** The code of a status that no domain error named (plugins, the framework). */

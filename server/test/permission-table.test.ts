@@ -1,4 +1,13 @@
-import { API_KEY_SCOPE_GRANTS, API_KEY_SCOPES, callUrl, endpoints, type ApiKeyScope, type Endpoint } from '@rotalink/shared-api/contract';
+import {
+  API_KEY_SCOPE_GRANTS,
+  API_KEY_SCOPES,
+  callUrl,
+  endpoints,
+  v1Endpoints,
+  type ApiKeyScope,
+  type Endpoint,
+  type V1CallName,
+} from '@rotalink/shared-api/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   ADMIN_REQUIRED,
@@ -31,8 +40,18 @@ const adminOnly = refused(ADMIN_REQUIRED);
 
 type People = 'person' | 'sub-profile' | 'other member' | 'admin';
 
+/** The spec's calls and, as 'v1 name', the public REST API's (issue 31): one table for both. */
+type CallName = keyof typeof endpoints | `v1 ${V1CallName}`;
+const table: Record<CallName, Endpoint> = {
+  ...endpoints,
+  ...(Object.fromEntries(Object.entries(v1Endpoints).map(([name, e]) => [`v1 ${name}`, e])) as unknown as Record<
+    `v1 ${V1CallName}`,
+    Endpoint
+  >),
+};
+
 interface Row {
-  call: keyof typeof endpoints;
+  call: CallName;
   /** What the row asks, for the test's name. */
   what: string;
   /** The request's fields for this caller (a destructive call gets fresh things to destroy). */
@@ -45,6 +64,8 @@ const range = () => ({ from: new Date(Date.now() - 86_400_000).toISOString(), to
 const all = (o: Outcome): Record<People, Outcome> => ({ person: o, 'sub-profile': o, 'other member': o, admin: o });
 /** A call on the person's sub-profile S: the person and S itself may, nobody else. */
 const ownersOfS = { person: 'allowed', 'sub-profile': 'allowed', 'other member': notYours, admin: memberOnly } as const;
+/** A member call on S (the public API: the admin's token is refused there, stats included). */
+const onS = ownersOfS;
 /** A call on the caller's own account: any account holder, not the admin. */
 const ownAccount = { ...all('allowed'), admin: memberOnly };
 /** Issue 31: the account's webhooks are its member's, not a sub-profile's own session's. */
@@ -250,6 +271,58 @@ export const rows: Row[] = [
     input: async (w) => ({ params: { endpointId: await w.webhook('off') } }),
     expect: ownWebhooks,
   },
+  // Issue 31: the public REST API. The profile is in the path; the admin's token is a member call's refusal, stats too.
+  { call: 'v1 listProfiles', what: 'the account’s profiles', input: async () => ({}), expect: ownAccount },
+  { call: 'v1 listLinks', what: 'of S', input: async (w) => ({ params: { profileId: w.sub } }), expect: onS },
+  {
+    call: 'v1 createLink',
+    what: 'on S',
+    input: async (w) => ({ params: { profileId: w.sub }, body: { link: 'https://s.example.com/v1', max_clicks: 5 } }),
+    expect: onS,
+  },
+  { call: 'v1 getLink', what: 'on S', input: async (w) => ({ params: { profileId: w.sub, linkId: w.subLink } }), expect: onS },
+  {
+    call: 'v1 updateLink',
+    what: 'on S',
+    input: async (w) => ({ params: { profileId: w.sub, linkId: w.subLink }, body: { name: 'Renamed by v1' } }),
+    expect: onS,
+  },
+  {
+    call: 'v1 deleteLink',
+    what: 'on S (a fresh link)',
+    input: async (w) => ({ params: { profileId: w.sub, linkId: await w.freshSubLink() } }),
+    expect: onS,
+  },
+  {
+    call: 'v1 reorderLinks',
+    what: 'S’s queue',
+    input: async (w) => ({ params: { profileId: w.sub }, body: { link_ids: await w.pendingOfSub() } }),
+    expect: onS,
+  },
+  // Paused, then resumed again by the next row: the link is back in S's queue for the rows after.
+  { call: 'v1 pauseLink', what: 'on S', input: async (w) => ({ params: { profileId: w.sub, linkId: w.subLink } }), expect: onS },
+  { call: 'v1 resumeLink', what: 'on S', input: async (w) => ({ params: { profileId: w.sub, linkId: w.subLink } }), expect: onS },
+  { call: 'v1 resetLink', what: 'on S', input: async (w) => ({ params: { profileId: w.sub, linkId: w.subLink } }), expect: onS },
+  { call: 'v1 getRotator', what: 'of S', input: async (w) => ({ params: { profileId: w.sub } }), expect: onS },
+  {
+    call: 'v1 updateRotator',
+    what: 'of S',
+    input: async (w) => ({ params: { profileId: w.sub }, body: { mode: 'fulfillment' } }),
+    expect: onS,
+  },
+  { call: 'v1 getStatsSummary', what: 'of S', input: async (w) => ({ params: { profileId: w.sub }, query: range() }), expect: onS },
+  {
+    call: 'v1 getStatsSeries',
+    what: 'of S',
+    input: async (w) => ({ params: { profileId: w.sub }, query: { ...range(), interval: 'day' } }),
+    expect: onS,
+  },
+  {
+    call: 'v1 recordConversion',
+    what: 'on S',
+    input: async (w, who) => ({ params: { profileId: w.sub }, body: { txid: `perm-${who}-${Date.now()}` } }),
+    expect: onS,
+  },
   // Issue 33: the account's own security events; the audit log is the admin's.
   { call: 'getSecurityEvents', what: 'own security events', input: async () => ({}), expect: ownAccount },
   { call: 'listSessions', what: 'own sessions', input: async () => ({}), expect: ownAccount },
@@ -347,7 +420,7 @@ function scopeFor(e: Endpoint): ApiKeyScope | null {
  * the admin console, refused like any member.
  */
 function keyColumns(row: Row): Record<'key with the scope' | 'key without it', Outcome> {
-  const e = endpoints[row.call] as Endpoint;
+  const e = table[row.call];
   if (e.auth === 'admin') return { 'key with the scope': adminOnly, 'key without it': adminOnly };
   const scope = scopeFor(e);
   if (!scope) return { 'key with the scope': refused(KEY_CANNOT), 'key without it': refused(KEY_CANNOT) };
@@ -373,17 +446,16 @@ describe.each(engines)('the permission table (%s)', (engine) => {
 
   it('covers every call that takes a token', () => {
     const covered = new Set(rows.map((r) => r.call));
-    const needed = Object.entries(endpoints)
+    const needed = Object.entries(table)
       .filter(([, e]) => e.auth !== 'none')
       .map(([name]) => name);
-    expect(needed.filter((n) => !covered.has(n as keyof typeof endpoints))).toEqual([]);
+    expect(needed.filter((n) => !covered.has(n as CallName))).toEqual([]);
   });
 
   describe.each(rows.map((r) => [`${r.call} ${r.what}`, r] as const))('%s', (_name, row) => {
     const expected: Record<Caller, Outcome> = { ...row.expect, ...keyColumns(row) };
     it.each(Object.keys(expected) as Caller[])('as %s', async (who) => {
-      const e = endpoints[row.call] as Endpoint;
-      const res = await send(w, who, e, await row.input(w, who));
+      const res = await send(w, who, table[row.call], await row.input(w, who));
       const want = expected[who];
       if (want === 'allowed') {
         const body = res.statusCode >= 400 ? res.json() : {};

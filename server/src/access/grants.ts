@@ -33,6 +33,7 @@ const MEMBER: ReadonlySet<Permission> = new Set<Permission>([
   'stats:read',
   'api-keys:manage',
   'webhooks:manage',
+  'conversions:write',
 ]);
 
 /**

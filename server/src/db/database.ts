@@ -20,6 +20,7 @@ import type { OutboxTable } from '../modules/outbox/outbox.table';
 import type { JobRunsTable } from '../jobs/job-runs.table';
 import type { ApiKeysTable } from '../modules/api-keys/api-keys.table';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../modules/webhooks/webhooks.table';
+import type { IdempotencyKeysTable } from '../modules/public-api/idempotency.table';
 import type { ConversionSettingsTable, ConversionsTable } from '../modules/conversions/conversions.table';
 import type { ProfileHandlesTable } from '../modules/handles/handles.table';
 import type { CustomDomainsTable } from '../modules/domains/domains.table';
@@ -54,6 +55,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  idempotency_keys: IdempotencyKeysTable;
   conversion_settings: ConversionSettingsTable;
   conversions: ConversionsTable;
   profile_handles: ProfileHandlesTable;

@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011-coarse-click-rollups';
 import * as m0012 from './migrations/0012-payment-refunds';
 import * as m0030 from './migrations/0030-admin-name-search';
 import * as m0040 from './migrations/0040-api-keys';
+import * as m0041 from './migrations/0041-idempotency-keys';
 import * as m0045 from './migrations/0045-webhooks';
 import * as m0050 from './migrations/0050-sub-profile-email-pending';
 import * as m0051 from './migrations/0051-audit-events';
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0012-payment-refunds': m0012,
   '0030-admin-name-search': m0030,
   '0040-api-keys': m0040,
+  '0041-idempotency-keys': m0041,
   '0045-webhooks': m0045,
   '0050-sub-profile-email-pending': m0050,
   '0051-audit-events': m0051,

@@ -34,10 +34,12 @@ export type Permission =
   /** Create, list and revoke the account's API keys (issue 31). */
   | 'api-keys:manage'
   /** The account's outgoing webhook endpoints and their delivery logs (issue 31): its member only, no API key. */
-  | 'webhooks:manage';
+  | 'webhooks:manage'
+  /** Record a sale on one of the account's profiles through the public API (issue 31, /api/v1). */
+  | 'conversions:write';
 
 /** The scopes an API key may hold (issue 31); each grants the permissions of API_KEY_SCOPE_GRANTS. */
-export const API_KEY_SCOPES = ['links:read', 'links:write', 'stats:read', 'rotator:write'] as const;
+export const API_KEY_SCOPES = ['links:read', 'links:write', 'stats:read', 'rotator:write', 'conversions:write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** What each scope lets a key do: reading the queue includes the profiles and the rotator link it serves. */
@@ -46,6 +48,7 @@ export const API_KEY_SCOPE_GRANTS: Record<ApiKeyScope, readonly Permission[]> = 
   'links:write': ['links:write'],
   'stats:read': ['stats:read'],
   'rotator:write': ['rotator:write', 'rotator:read'],
+  'conversions:write': ['conversions:write'],
 };
 
 /**

@@ -68,7 +68,7 @@ export const ConversionItem = Type.Object({
   id: Type.String(),
   created_at: Type.String(),
   txid: Type.String(),
-  via: Type.Union([Type.Literal('postback'), Type.Literal('pixel')]),
+  via: Type.Union([Type.Literal('postback'), Type.Literal('pixel'), Type.Literal('api')]),
   amount: Type.String(),
   currency: Type.String(),
   status: Type.Union([Type.Literal('approved'), Type.Literal('refunded')]),

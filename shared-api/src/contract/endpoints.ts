@@ -114,6 +114,9 @@ export interface Endpoint extends CallPath {
   response: Record<number, TSchema>;
   /** Issue 31: the permission the call needs and the field naming its profile; every call with a token declares one. */
   access?: Access;
+  /** OpenAPI: one line and, when it needs more, a paragraph (the /api/v1 document shows every call with both). */
+  summary?: string;
+  description?: string;
 }
 
 const e = <T extends Endpoint>(x: T) => x;

@@ -42,6 +42,16 @@ export const ERROR_CODES = [
   'already-active',
   /** 409: any other conflict with the current state. */
   'conflict',
+  /** 400 (issue 31, /api/v1): a `cursor` this API did not hand out, or for another list. */
+  'cursor-invalid',
+  /** 400: an Idempotency-Key header that is empty or longer than 255 visible characters. */
+  'idempotency-key-invalid',
+  /** 422: an Idempotency-Key already used by this account for a different request (another body or call). */
+  'idempotency-key-reused',
+  /** 409: the first request with this Idempotency-Key is still being answered; retry shortly. */
+  'idempotency-in-progress',
+  /** 404: a conversion names a click_id that is not a click of this profile. */
+  'click-not-found',
   /** 413: the body is too large. */
   'too-large',
   /** 415: the body is not JSON. */

@@ -31,3 +31,6 @@ export * from './vanity';
 export { auditPaths } from '../paths/audit';
 export { sessionPaths } from '../paths/sessions';
 export { twoFactorPaths } from '../paths/two-factor';
+export * from './v1';
+export { v1Endpoints, type V1CallName } from './v1-endpoints';
+export { v1Paths, V1_PREFIX } from '../paths/v1';

@@ -26,6 +26,12 @@ describe('kindOf: every code of the contract has its kind', () => {
     conflict: 'conflict',
     'too-large': 'invalid',
     'unsupported-media-type': 'invalid',
+    // Issue 31: only the public REST API (/api/v1) answers these; no page of ours calls it.
+    'cursor-invalid': 'invalid',
+    'idempotency-key-invalid': 'invalid',
+    'idempotency-key-reused': 'conflict',
+    'idempotency-in-progress': 'conflict',
+    'click-not-found': 'not-found',
     'rate-limited': 'rate-limited',
     'upstream-failed': 'unavailable',
     unavailable: 'unavailable',

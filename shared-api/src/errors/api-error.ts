@@ -40,6 +40,12 @@ const KIND_OF_CODE: Record<ErrorCode | 'network', ErrorKind> = {
   invalid: 'invalid',
   'too-large': 'invalid',
   'unsupported-media-type': 'invalid',
+  // Issue 31: only the public REST API (/api/v1) answers these; no page of ours calls it.
+  'cursor-invalid': 'invalid',
+  'idempotency-key-invalid': 'invalid',
+  'idempotency-key-reused': 'conflict',
+  'idempotency-in-progress': 'conflict',
+  'click-not-found': 'not-found',
   'queue-head-required': 'conflict',
   'link-completed': 'conflict',
   'link-paused': 'conflict',

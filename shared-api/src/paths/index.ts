@@ -7,7 +7,8 @@
 import { ADMIN_LIST } from '../rules/limits';
 
 export interface CallPath {
-  method: 'GET' | 'POST' | 'PUT';
+  /** PATCH and DELETE: only the public REST API (/api/v1, issue 31); the spec's calls keep theirs. */
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** ':userId' is a path parameter. */
   url: string;
   /**

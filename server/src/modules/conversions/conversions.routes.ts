@@ -4,19 +4,13 @@ import { BadRequest, Forbidden, TooMany } from '../../errors';
 import { defineRoute, typed } from '../../http/define-route';
 import type { RedisLink } from '../../plugins/redis-link';
 import { ConversionLimits } from './conversion-limits';
-import {
-  changeConversionSettings,
-  CONVERSION_DEFAULTS,
-  findConversionSettings,
-  readConversionSettings,
-  rotatePostbackKey,
-} from './conversion-settings';
+import { changeConversionSettings, findConversionSettings, readConversionSettings, rotatePostbackKey } from './conversion-settings';
+import { conversionRecorder } from './conversion-recorder';
 import { recentConversions } from './conversions.repository';
 import { formatMinor } from './money';
 import { PIXEL_GIF, pixelProfileId } from './pixel';
 import { credentialOf, isAuthentic } from './postback-auth';
-import { conversionInputOf, fieldsOf, moneyOf, profileIdOf, type PostbackFields } from './postback-input';
-import { recordConversion } from './record-conversion';
+import { fieldsOf, profileIdOf } from './postback-input';
 import { grantedProfile } from '../../access/access-hook';
 
 export const WRONG_KEY = 'Wrong postback key or signature.';
@@ -46,29 +40,7 @@ export async function conversionsRoutes(fastify: FastifyInstance, opts: { redis?
   const { apiPublicUrl } = app.config;
   const limits = new ConversionLimits(app.config.rateLimit, opts.redis, `${app.config.redisKeyPrefix}conv:`);
 
-  /** One conversion of `profileId`, once its caller is known to be allowed. */
-  async function record(
-    profileId: string,
-    f: PostbackFields,
-    via: 'postback' | 'pixel',
-    defaultTxid?: (c: string | null) => string | undefined,
-  ) {
-    const settings = await findConversionSettings(app.db, profileId);
-    const input = conversionInputOf(f, defaultTxid);
-    const currency = settings?.currency ?? CONVERSION_DEFAULTS.currency;
-    const money = moneyOf(f, input.amount, currency);
-    return recordConversion({
-      db: app.db,
-      ledger: app.ledger,
-      limits,
-      profileId,
-      via,
-      input,
-      ...money,
-      attributionDays: Number(settings?.attribution_days ?? CONVERSION_DEFAULTS.attribution_days),
-      now: new Date(),
-    });
-  }
+  const record = conversionRecorder(app, limits);
 
   async function postback(request: FastifyRequest, reply: FastifyReply) {
     const f = fieldsOf(request.query, request.body);
@@ -131,7 +103,7 @@ export async function conversionsRoutes(fastify: FastifyInstance, opts: { redis?
       try {
         if (profileId && (await limits.postback(profileId, 'pixel')) && (await findConversionSettings(app.db, profileId))) {
           // One pixel conversion per click unless the page names its transaction.
-          await record(profileId, f, 'pixel', (clickId) => (clickId ? `click:${clickId}` : undefined));
+          await record(profileId, f, 'pixel', { defaultTxid: (clickId) => (clickId ? `click:${clickId}` : undefined) });
         }
       } catch (err) {
         request.log.debug({ err }, 'pixel not recorded');

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 
-/** How a conversion reached us: a network's server-to-server call, or the thank-you page's pixel. */
-export type ConversionViaValue = 'postback' | 'pixel';
+/** How a conversion reached us: a network's server-to-server call, the thank-you page's pixel, or an API key (/api/v1, issue 31). */
+export type ConversionViaValue = 'postback' | 'pixel' | 'api';
 
 /** conversion_settings (issue 30): one row per profile that has a postback key. */
 export interface ConversionSettingsTable {

@@ -2,3 +2,4 @@
 export { rotatorRoutes } from './rotator.routes';
 export { rotatorPages } from './rotator-page';
 export type { OnFinishValue, RotationModeValue, RotatorRow, RotatorsTable } from './rotators.table';
+export { changeRotatorSettings, readRotatorSettings } from './rotator-settings';

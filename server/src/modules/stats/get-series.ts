@@ -1,9 +1,11 @@
 import type { StatsBucket, StatsSeries } from '@rotalink/shared-api/contract';
 import type { StatsIntervalName } from '@rotalink/shared-api/contract';
 import type { DbOrTrx } from '../../db/database';
+import { BadRequest } from '../../errors';
 import { formatMinor } from '../conversions';
 import { readCountedConversions, readProfileCurrency } from './conversions-read.repository';
-import { readSlotCounts } from './rollups-read.repository';
+import { readLinkNames } from './link-names.repository';
+import { hasRollupsOfLink, readSlotCounts } from './rollups-read.repository';
 import { bucketsOf, type Range } from './stats-range';
 
 /**
@@ -60,4 +62,10 @@ export async function getSeries(
     currency,
     buckets: out,
   };
+}
+
+/** A series of one link: a link of the profile now, or one deleted since that still has clicks in its roll-ups. */
+export async function requireSeriesLink(db: DbOrTrx, profileId: string, linkId: string): Promise<void> {
+  const known = (await readLinkNames(db, profileId)).some((l) => l.id === linkId);
+  if (!known && !(await hasRollupsOfLink(db, profileId, linkId))) throw new BadRequest('link_id is not a link of this profile.');
 }

@@ -1,6 +1,5 @@
 import { endpoints } from '@rotalink/shared-api/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { BadRequest } from '../../errors';
 import { etagOf, notModified, sendNotModified } from '../../http/conditional';
 import { grantedProfile } from '../../access/access-hook';
 import { defineRoute, typed } from '../../http/define-route';
@@ -10,10 +9,10 @@ import { clicksCsvStream, csvFileName } from './clicks-csv';
 import { CONVERSION_DEFAULTS, formatMinor } from '../conversions';
 import { conversionsCsvFileName, conversionsCsvStream } from './conversions-csv';
 import { readConversionStamps, readProfileRevenue } from './conversions-read.repository';
-import { getSeries } from './get-series';
+import { getSeries, requireSeriesLink } from './get-series';
 import { getSummary, type LinkName } from './get-summary';
 import { readLinkNames } from './link-names.repository';
-import { hasRollupsOfLink, readProfileCounts, readProfileTotals, type ProfileTotals } from './rollups-read.repository';
+import { readProfileCounts, readProfileTotals, type ProfileTotals } from './rollups-read.repository';
 import { listSubProfiles } from '../users';
 import { parseRange, parseZone, slotRange } from './stats-range';
 
@@ -61,11 +60,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
       const range = parseRange(q);
       const zone = parseZone(q.tz);
       const profile = grantedProfile(request);
-      if (q.link_id !== undefined) {
-        const known = (await readLinkNames(app.db, profile.id)).some((l) => l.id === q.link_id);
-        if (!known && !(await hasRollupsOfLink(app.db, profile.id, q.link_id)))
-          throw new BadRequest('link_id is not a link of this profile.');
-      }
+      if (q.link_id !== undefined) await requireSeriesLink(app.db, profile.id, q.link_id);
       const [totals, sales] = await Promise.all([readProfileTotals(app.db, [profile.id]), readConversionStamps(app.db, [profile.id])]);
       const etag = etagOf([
         ANSWER_VERSION,

@@ -42,7 +42,7 @@ export interface ConversionRecorded {
   txid: string;
   /** 'approved': a new sale; 'refunded': an earlier sale reversed. */
   status: 'approved' | 'refunded';
-  via: 'postback' | 'pixel';
+  via: 'postback' | 'pixel' | 'api';
   /** The link it counts to; null: unattributed (or a click that went to no link). */
   linkId: string | null;
   attributed: boolean;

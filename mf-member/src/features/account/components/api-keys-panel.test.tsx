@@ -71,6 +71,19 @@ describe('ApiKeysPanel', () => {
     expect(document.body).not.toHaveTextContent(SECRET);
   });
 
+  it('offers the conversions:write scope (issue 31) for a script that records sales', async () => {
+    mockList.mockResolvedValue({ keys: [] });
+    mockCreate.mockResolvedValue({ message: 'API key created.', key: key({ scopes: ['conversions:write'] }), secret: SECRET });
+    renderPanel();
+    const form = await screen.findByRole('form', { name: 'Create an API key' });
+    await userEvent.type(within(form).getByLabelText('Key name'), 'Shop');
+    // Only that scope: the default 'Read links' is unticked.
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Read links/ }));
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Record conversions \(sales\) on your profiles/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(mockCreate.mock.calls[0][0]).toMatchObject({ name: 'Shop', scopes: ['conversions:write'] });
+  });
+
   it('asks before revoking, and shows the key as revoked after', async () => {
     mockList.mockResolvedValueOnce({ keys: [key()] }).mockResolvedValue({ keys: [key({ revoked_at: '2026-11-02T10:00:00.000Z' })] });
     mockRevoke.mockResolvedValue({ message: 'API key revoked', key: key({ revoked_at: '2026-11-02T10:00:00.000Z' }) });

@@ -6,4 +6,5 @@ export const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'links:write': 'Add, edit, reorder, pause, reset and delete links',
   'stats:read': 'Read click statistics',
   'rotator:write': 'Change rotator settings',
+  'conversions:write': 'Record conversions (sales) on your profiles',
 };

@@ -1,0 +1,6 @@
+/** Issue 15 stats as other modules see them (the public REST API, issue 31, answers the same reads). */
+export { statsRoutes } from './stats.routes';
+export { getSeries, requireSeriesLink } from './get-series';
+export { getSummary } from './get-summary';
+export { readLinkNames } from './link-names.repository';
+export { parseRange, parseZone, slotRange } from './stats-range';
