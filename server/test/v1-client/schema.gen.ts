@@ -366,7 +366,6 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** @description http(s) URL; 'www.…' is stored as 'https://www.…' */
                         link: string;
                         max_clicks?: number | null;
                         name?: string;
@@ -886,7 +885,6 @@ export interface paths {
                      */
                     "application/json": {
                         name?: string;
-                        /** @description http(s) URL; 'www.…' is stored as 'https://www.…' */
                         link?: string;
                         max_clicks?: number | null;
                         click_param?: string | null;

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, MAX_CLICKS, MAX_NAME, MAX_URL, Nullable, strict } from './common';
-import { LinkCheck } from './links';
-import { MAX_UNIQUE_WINDOW_HOURS, OnFinish, RotationMode } from './rotator';
+import { Id, Nullable, strict } from './common';
+import { AddLinkBody, LinkCheck, UpdateLinkBody } from './links';
+import { RotatorSettings, UpdateRotatorBody } from './rotator';
 import { StatsInterval } from './stats';
 
 /**
@@ -120,30 +120,18 @@ export type LinksQuery = Static<typeof LinksQuery>;
 export const LinksPage = Type.Object({ data: Type.Array(V1Link), next_cursor: NextCursor }, { description: 'One page of links' });
 export type LinksPage = Static<typeof LinksPage>;
 
-const LinkUrl = Type.String({ minLength: 1, maxLength: MAX_URL, description: "http(s) URL; 'www.…' is stored as 'https://www.…'" });
-const MaxClicks = Nullable(Type.Integer({ minimum: 1, maximum: MAX_CLICKS, description: 'null: unlimited' }));
-const ClickParam = Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'Query parameter the click id is appended as' })));
+/** The spec bodies' own field schemas (the same URL, cap and click-parameter rules), without the profile and link ids the path carries. */
+const { user_id: _profile, ...addFields } = AddLinkBody.properties;
+const { user_id: _owner, link_id: _link, ...updateFields } = UpdateLinkBody.properties;
 
 export const CreateLinkBody = Type.Object(
-  {
-    link: LinkUrl,
-    max_clicks: Type.Optional(MaxClicks),
-    name: Type.Optional(Type.String({ maxLength: MAX_NAME })),
-    click_param: ClickParam,
-  },
+  // A script may leave the cap out: unlimited.
+  { ...addFields, max_clicks: Type.Optional(addFields.max_clicks) },
   { ...strict, examples: [{ link: 'https://offer.example.com/spring', max_clicks: 100, name: 'Spring offer' }] },
 );
 export type CreateLinkBody = Static<typeof CreateLinkBody>;
 
-export const V1UpdateLinkBody = Type.Object(
-  {
-    name: Type.Optional(Type.String({ maxLength: MAX_NAME })),
-    link: Type.Optional(LinkUrl),
-    max_clicks: Type.Optional(MaxClicks),
-    click_param: ClickParam,
-  },
-  { ...strict, examples: [{ max_clicks: 250 }] },
-);
+export const V1UpdateLinkBody = Type.Object(updateFields, { ...strict, examples: [{ max_clicks: 250 }] });
 export type V1UpdateLinkBody = Static<typeof V1UpdateLinkBody>;
 
 export const ReorderBody = Type.Object(
@@ -155,46 +143,27 @@ export type ReorderBody = Static<typeof ReorderBody>;
 export const ReorderOk = Type.Object({ data: Type.Array(V1Link) }, { description: 'The pending queue in its new order' });
 export type ReorderOk = Static<typeof ReorderOk>;
 
-export const V1RotatorSettings = Type.Object(
-  {
-    rotator_url: Type.String(),
-    mode: RotationMode,
-    on_finish: OnFinish,
-    backup_url: Nullable(Type.String()),
-    unique_window_hours: Type.Integer({ minimum: 0 }),
-    filter_bots: Type.Boolean(),
-    notify_link_completed: Type.Boolean(),
-    notify_queue_empty: Type.Boolean(),
-  },
-  {
-    description: 'The rotator link and its settings',
-    examples: [
-      {
-        rotator_url: 'https://api.rotalink.example/r/u_9f2c',
-        mode: 'fulfillment',
-        on_finish: 'page',
-        backup_url: null,
-        unique_window_hours: 24,
-        filter_bots: true,
-        notify_link_completed: true,
-        notify_queue_empty: true,
-      },
-    ],
-  },
-);
+export const V1RotatorSettings = Type.Object(RotatorSettings.properties, {
+  description: 'The rotator link and its settings',
+  examples: [
+    {
+      rotator_url: 'https://api.rotalink.example/r/u_9f2c',
+      mode: 'fulfillment',
+      on_finish: 'page',
+      backup_url: null,
+      unique_window_hours: 24,
+      filter_bots: true,
+      notify_link_completed: true,
+      notify_queue_empty: true,
+    },
+  ],
+});
 
-export const V1UpdateRotatorBody = Type.Object(
-  {
-    mode: Type.Optional(RotationMode),
-    on_finish: Type.Optional(OnFinish),
-    backup_url: Type.Optional(Nullable(Type.String({ maxLength: MAX_URL }))),
-    unique_window_hours: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_UNIQUE_WINDOW_HOURS })),
-    filter_bots: Type.Optional(Type.Boolean()),
-    notify_link_completed: Type.Optional(Type.Boolean()),
-    notify_queue_empty: Type.Optional(Type.Boolean()),
-  },
-  { ...strict, examples: [{ mode: 'round_robin', on_finish: 'backup', backup_url: 'https://backup.example.com' }] },
-);
+const { user_id: _rotatorOwner, ...rotatorFields } = UpdateRotatorBody.properties;
+export const V1UpdateRotatorBody = Type.Object(rotatorFields, {
+  ...strict,
+  examples: [{ mode: 'round_robin', on_finish: 'backup', backup_url: 'https://backup.example.com' }],
+});
 export type V1UpdateRotatorBody = Static<typeof V1UpdateRotatorBody>;
 
 const Instant = Type.String({ minLength: 1, maxLength: 40, description: 'ISO 8601 date-time with Z or an offset', examples: [example] });
