@@ -38,6 +38,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { visitorRoutes } from './modules/visitor/visitor.routes';
 import { PublicAnswerCache } from './modules/visitor/public-cache/answer-cache';
 import { startChangeFeed } from './modules/visitor/public-cache/change-feed';
+import { publicAnswersOnClicks } from './modules/visitor/public-cache/ledger-subscriber';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { subProfilesRoutes } from './modules/sub-profiles/sub-profiles.routes';
 import { rateLimits } from './plugins/rate-limits';
@@ -174,6 +175,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // writes ride in the batch's transaction. Stats and notifications depend on the ledger, never the reverse.
       ledger.subscribe(clickRollups);
       ledger.subscribe(ownerNotices(outbox));
+      // The clicked profiles' public answers, dropped after each COMMIT (here and on the other nodes).
+      if (changeFeed) ledger.subscribe(publicAnswersOnClicks(changeFeed));
       // Issue 30: ConversionRecorded (a conversion's own transaction): the owner's first-conversion mail.
       ledger.subscribe(firstConversionNotice(outbox));
       // Issue 28: committed clicks by verdict and source (and issue 30's conversions), counted after each COMMIT.
