@@ -24,8 +24,8 @@ import type { Metrics } from './metrics/metrics';
 import { createMetrics, installMetricHooks } from './metrics/metrics-plugin';
 import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
-import { RequestLogController } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
+import { lazyRequestLoggers, RequestLogController } from './http/request-log';
+import { API_HEADERS } from './http/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { ClickLedger, VisitorHasher } from './modules/traffic';
 import { clickRollups } from './modules/stats/click-rollups';
@@ -108,6 +108,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger,
     // Errors and slow requests only, not two lines per request (http/request-log.ts).
     logController: new RequestLogController({ level: levelOf(logger) ?? config.logLevel, slowMs: config.slowRequestMs }),
+    // A request's pino child is made when it first logs, not for every request (http/request-log.ts).
+    childLoggerFactory: lazyRequestLoggers,
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
     // A request on a kept-alive connection during a drain is served (with Connection: close), not
@@ -196,10 +198,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   if (metered) installMetricHooks(app, metered.metrics);
   registerErrorHandler(app);
-  await app.register(securityHeaders);
+  // The security headers (http/security-headers.ts) are set by the same hook as CORS: one hook per request.
   // Issue 32: a verified custom domain's page (https) calls the API from its own origin.
   await app.register(cors, {
     ...CORS,
+    alwaysHeaders: API_HEADERS,
     extraOrigin: async (origin: string, url: string) => {
       const u = URL.canParse(origin) ? new URL(origin) : null;
       if (u?.protocol !== 'https:') return false;
