@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { startApi } from './lib/api-server.mjs';
 import { runLoad } from './lib/load.mjs';
 import { seedApi } from './lib/seed.mjs';
+import { singleScenarios } from './lib/single-scenarios.mjs';
 import { freePort, startNode, stopAll, waitForHttp } from './lib/procs.mjs';
 import { cpuTimeMs } from './lib/cpu.mjs';
 
@@ -50,12 +51,7 @@ for (const [name, entry] of [
   process.env.BENCH_SERVER_ENTRY = entry;
   const api = await startApi({ repoRoot, databaseUrl: `sqlite:${join(workDir, `${name}.sqlite`)}`, workDir, name });
   const seed = await seedApi(api.base);
-  const scenarios = {
-    floor: { url: `${api.base}/api/public/bench-unknown-route` },
-    read: { url: `${api.base}/api/public/userliks?user_id=${encodeURIComponent(seed.reader.userId)}` },
-    click: { url: `${api.base}/api/public/increment-clicks`, method: 'POST', body: { link_id: seed.clicker.linkIds[0] } },
-    rotator: { url: `${api.base}/r/${seed.rotator.userId}`, okRedirects: true },
-  };
+  const scenarios = singleScenarios(api.base, seed);
   for (const s of which) await runLoad({ ...scenarios[s], connections: 50, duration: 1 }); // warm-up
   builds.push({ name, entry, api, scenarios });
 }

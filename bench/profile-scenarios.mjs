@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startApi } from './lib/api-server.mjs';
 import { runLoad } from './lib/load.mjs';
 import { seedApi } from './lib/seed.mjs';
+import { singleScenarios } from './lib/single-scenarios.mjs';
 import { stopAll } from './lib/procs.mjs';
 import { cpuTimeMs } from './lib/cpu.mjs';
 
@@ -71,12 +72,7 @@ for (const name of which) {
   process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-interval=100 --cpu-prof-dir=${prof}`;
   const api = await startApi({ repoRoot, databaseUrl: `sqlite:${join(workDir, 'p.sqlite')}`, workDir, name: 'api' });
   const seed = await seedApi(api.base);
-  const scenario = {
-    floor: { url: `${api.base}/api/public/bench-unknown-route` },
-    read: { url: `${api.base}/api/public/userliks?user_id=${encodeURIComponent(seed.reader.userId)}` },
-    click: { url: `${api.base}/api/public/increment-clicks`, method: 'POST', body: { link_id: seed.clicker.linkIds[0] } },
-    rotator: { url: `${api.base}/r/${seed.rotator.userId}`, okRedirects: true },
-  }[name];
+  const scenario = singleScenarios(api.base, seed)[name];
   await runLoad({ ...scenario, connections: 50, duration: 2 }); // warm-up
   const before = cpuTimeMs([api.child.pid]);
   const r = await runLoad({ ...scenario, connections: 50, duration: seconds });
