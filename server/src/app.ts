@@ -24,8 +24,8 @@ import type { Metrics } from './metrics/metrics';
 import { createMetrics, installMetricHooks } from './metrics/metrics-plugin';
 import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
-import { RequestLogController } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
+import { lazyRequestLoggers, RequestLogController } from './http/request-log';
+import { API_HEADERS } from './http/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { ClickLedger, VisitorHasher } from './modules/traffic';
 import { clickRollups } from './modules/stats/click-rollups';
@@ -38,6 +38,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { visitorRoutes } from './modules/visitor/visitor.routes';
 import { PublicAnswerCache } from './modules/visitor/public-cache/answer-cache';
 import { startChangeFeed } from './modules/visitor/public-cache/change-feed';
+import { publicAnswersOnClicks } from './modules/visitor/public-cache/ledger-subscriber';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { subProfilesRoutes } from './modules/sub-profiles/sub-profiles.routes';
 import { rateLimits } from './plugins/rate-limits';
@@ -112,6 +113,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger,
     // Errors and slow requests only, not two lines per request (http/request-log.ts).
     logController: new RequestLogController({ level: levelOf(logger) ?? config.logLevel, slowMs: config.slowRequestMs }),
+    // A request's pino child is made when it first logs, not for every request (http/request-log.ts).
+    childLoggerFactory: lazyRequestLoggers,
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
     // A request on a kept-alive connection during a drain is served (with Connection: close), not
@@ -179,6 +182,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // writes ride in the batch's transaction. Stats and notifications depend on the ledger, never the reverse.
       ledger.subscribe(clickRollups);
       ledger.subscribe(ownerNotices(outbox));
+      // The clicked profiles' public answers, dropped after each COMMIT (here and on the other nodes).
+      if (changeFeed) ledger.subscribe(publicAnswersOnClicks(changeFeed));
       // Issue 30: ConversionRecorded (a conversion's own transaction): the owner's first-conversion mail.
       ledger.subscribe(firstConversionNotice(outbox));
       // Issue 31: every event an account's webhook endpoints picked, queued in the event's transaction.
@@ -200,10 +205,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   if (metered) installMetricHooks(app, metered.metrics);
   registerErrorHandler(app);
-  await app.register(securityHeaders);
+  // The security headers (http/security-headers.ts) are set by the same hook as CORS: one hook per request.
   // Issue 32: a verified custom domain's page (https) calls the API from its own origin.
   await app.register(cors, {
     ...CORS,
+    alwaysHeaders: API_HEADERS,
     extraOrigin: async (origin: string, url: string) => {
       const u = URL.canParse(origin) ? new URL(origin) : null;
       if (u?.protocol !== 'https:') return false;

@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import type { ProfileWrites } from './watched-dialect';
+import type { CommittedWrites } from './committed-writes';
 
 /**
  * What a database opened by connect() offers to whoever keeps copies of its data (issue 12: the
@@ -7,8 +7,8 @@ import type { ProfileWrites } from './watched-dialect';
  * processes' writes.
  */
 export interface ChangeSource {
-  /** This process's writes, reported after COMMIT (db/watched-dialect.ts). */
-  writes: ProfileWrites;
+  /** This process's committed writes to the tables a keeper of copies watches (db/watched-dialect.ts). */
+  writes: CommittedWrites;
   /** SQLite: PRAGMA data_version of the write connection, which moves when another process commits. */
   sqliteDataVersion?: () => number;
   /** PostgreSQL: where to open a connection that LISTENs for other nodes' writes. */

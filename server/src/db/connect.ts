@@ -10,7 +10,8 @@ import { preparingPool } from './pg-prepared';
 import { PoolStats, registerPoolStats } from './pool-stats';
 import { splitSqliteDialect } from './sqlite-driver';
 import { cachingSqlite } from './statement-cache';
-import { ProfileWrites, watchedDialect } from './watched-dialect';
+import { CommittedWrites } from './committed-writes';
+import { watchedDialect } from './watched-dialect';
 
 export interface DbHandle {
   db: Db;
@@ -71,7 +72,7 @@ export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
       reader: reader && cachingSqlite(reader),
       lockTimeoutMs: timeoutMs,
     });
-    const writes = new ProfileWrites();
+    const writes = new CommittedWrites();
     const db = new Kysely<Database>({ dialect: watchedDialect(dialect, writes) });
     registerChangeSource(db, { writes, sqliteDataVersion: () => Number(writer.pragma('data_version', { simple: true })) });
     if (inMemory) return { db, engine: 'sqlite', close: () => db.destroy() };
@@ -97,7 +98,7 @@ export function connect(url: string, opts: ConnectOptions = {}): DbHandle {
   // the pool replaces it on the next query. (Checked-out clients: see pg-prepared.ts.)
   const report = opts.onConnectionError ?? ((message: string) => console.error(message));
   pool.on('error', (err) => report(`PostgreSQL pool: idle connection error: ${err.message}`));
-  const writes = new ProfileWrites();
+  const writes = new CommittedWrites();
   const stats = new PoolStats(pool);
   const dialect = new PostgresDialect({
     pool: preparingPool(pool, (err) => report(`PostgreSQL: a connection in use failed: ${err.message}`), { stats }),

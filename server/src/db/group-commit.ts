@@ -1,5 +1,6 @@
 import type { Db, DbOrTrx } from './database';
 import { retryConflicts } from './retry';
+import { reportedByOwner } from './watched-dialect';
 
 /**
  * Group commit (issue 7), for any short write that many requests make at once (a visitor's click,
@@ -63,6 +64,11 @@ interface Pending<U> {
  */
 export interface UnitOfWork<U> {
   open: (trx: DbOrTrx) => U;
+  /**
+   * The unit reports what its batch writes itself (the click ledger's events, issue 27), so the
+   * driver's watch of committed writes (db/watched-dialect.ts) skips the batch's statements.
+   */
+  reportsItsWrites?: boolean;
   close: (unit: U) => Promise<void>;
   committed?: (unit: U) => void;
 }
@@ -161,6 +167,7 @@ export class GroupCommit<U = DbOrTrx> {
     try {
       outcomes = await retryConflicts(() =>
         this.db.transaction().execute(async (trx) => {
+          if (uow?.reportsItsWrites) await reportedByOwner(trx);
           const unit = uow ? uow.open(trx) : (trx as unknown as U);
           const out: Outcome[] = [];
           for (let i = 0; i < ordered.length;) {

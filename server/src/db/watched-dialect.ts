@@ -1,27 +1,15 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
-import { ALL, profilesWritten, type Written } from './profile-writes';
+import type { DbOrTrx } from './database';
+import { ALL, keysWritten, type CommittedWrites, type Written } from './committed-writes';
 
-/**
- * Tells listeners, after each COMMIT, which profiles' public data changed (issue 12). Every
- * statement of the app goes through the database driver, so no write path — a click, an edit,
- * a delete, an admin action, a migration, a test helper writing a row — can change a profile
- * without being reported here (db/profile-writes.ts decides what a statement touched).
+/*
+ * The database driver tells the watchers of CommittedWrites (db/committed-writes.ts) what each
+ * COMMIT wrote to the tables they watch (issue 12). Every statement of the app goes through it,
+ * so no write path — an edit, a delete, an admin action, a migration, a test helper writing a
+ * row — can change a watched row without being reported. A transaction whose owner reports its
+ * own writes (the click ledger's batches, through its events: issue 27) is skipped:
+ * `reportedByOwner(trx)`.
  */
-export class ProfileWrites {
-  private listeners = new Set<(written: Exclude<Written, undefined>) => void>();
-
-  /** Returns the function that stops listening. */
-  subscribe(listener: (written: Exclude<Written, undefined>) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** Called after the COMMIT (or a lone statement): nothing is reported for a rollback. */
-  report(written: Written): void {
-    if (written === undefined || (written !== ALL && written.size === 0)) return;
-    for (const listener of this.listeners) listener(written);
-  }
-}
 
 /** Merges what two statements of one transaction wrote. */
 function merge(a: Written, b: Written): Written {
@@ -34,16 +22,20 @@ function merge(a: Written, b: Written): Written {
 /** A connection that remembers what its open transaction wrote, and reports a lone statement at once. */
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
+  /** The open transaction's owner reports its writes itself (until its COMMIT or ROLLBACK). */
+  ownerReports = false;
   written: Written;
 
   constructor(
     readonly inner: DatabaseConnection,
-    private readonly writes: ProfileWrites,
+    private readonly writes: CommittedWrites,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(compiled);
-    const written = profilesWritten(compiled, result as QueryResult<unknown>);
+    const watch = this.writes.watching;
+    if (watch === undefined || this.ownerReports) return result;
+    const written = keysWritten(watch, compiled, result as QueryResult<unknown>);
     if (written !== undefined) {
       if (this.inTransaction) this.written = merge(this.written, written);
       else this.writes.report(written);
@@ -62,7 +54,7 @@ class WatchedDriver implements Driver {
 
   constructor(
     private readonly inner: Driver,
-    private readonly writes: ProfileWrites,
+    private readonly writes: CommittedWrites,
   ) {}
 
   init(): Promise<void> {
@@ -80,6 +72,7 @@ class WatchedDriver implements Driver {
     const conn = connection as WatchedConnection;
     await this.inner.beginTransaction(conn.inner, settings);
     conn.inTransaction = true;
+    conn.ownerReports = false;
     conn.written = undefined;
   }
 
@@ -87,6 +80,7 @@ class WatchedDriver implements Driver {
     const conn = connection as WatchedConnection;
     const written = conn.written;
     conn.inTransaction = false;
+    conn.ownerReports = false;
     conn.written = undefined;
     try {
       await this.inner.commitTransaction(conn.inner);
@@ -99,6 +93,7 @@ class WatchedDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const conn = connection as WatchedConnection;
     conn.inTransaction = false;
+    conn.ownerReports = false;
     conn.written = undefined;
     await this.inner.rollbackTransaction(conn.inner);
   }
@@ -113,11 +108,22 @@ class WatchedDriver implements Driver {
 }
 
 /** The dialect with every statement's writes reported to `writes` after they commit. */
-export function watchedDialect(dialect: Dialect, writes: ProfileWrites): Dialect {
+export function watchedDialect(dialect: Dialect, writes: CommittedWrites): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createDriver: () => new WatchedDriver(dialect.createDriver(), writes),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
   };
+}
+
+/**
+ * Inside a transaction: its owner reports what it writes (issue 27: the click ledger publishes
+ * its batches' clicks as events, and the public cache hears them there), so the driver skips
+ * its statements — no look at each click statement's tree. Ends with the transaction.
+ */
+export async function reportedByOwner(trx: DbOrTrx): Promise<void> {
+  await trx.getExecutor().provideConnection(async (connection) => {
+    if (connection instanceof WatchedConnection && connection.inTransaction) connection.ownerReports = true;
+  });
 }

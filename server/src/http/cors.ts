@@ -13,6 +13,11 @@ export interface CorsOptions {
    * verified custom domain's page calls the API from its own origin).
    */
   extraOrigin?: (origin: string, url: string) => Promise<boolean>;
+  /**
+   * Fixed headers every answer carries besides CORS's own (the security headers,
+   * http/security-headers.ts), set in the same hook: one hook per request instead of two (issue 27).
+   */
+  alwaysHeaders?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -50,7 +55,6 @@ export function corsHeaderSetter(
 
 export const cors = fp(
   async (app: FastifyInstance, o: CorsOptions) => {
-    const setCors = corsHeaderSetter(o);
     const preflight = {
       'access-control-allow-methods': o.methods.join(', '),
       'access-control-allow-headers': o.allowedHeaders.join(', '),
@@ -59,6 +63,8 @@ export const cors = fp(
 
     const allowed = new Set(o.origins);
     const exposed = o.exposedHeaders.join(', ');
+    // Every answer's fixed headers and `Vary: Origin`, in one object made once.
+    const always = Object.freeze({ ...o.alwaysHeaders, vary: 'Origin' });
     const finish = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       if (request.method !== 'OPTIONS') return done();
       // Safari waits for a body unless a 204 says its length.
@@ -66,9 +72,15 @@ export const cors = fp(
     };
 
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      setCors(request, reply);
+      reply.headers(always);
       const origin = request.headers.origin;
-      if (!o.extraOrigin || origin === undefined || allowed.has(origin)) return finish(request, reply, done);
+      if (origin === undefined) return finish(request, reply, done);
+      if (allowed.has(origin)) {
+        reply.header('access-control-allow-origin', origin);
+        reply.header('access-control-expose-headers', exposed);
+        return finish(request, reply, done);
+      }
+      if (!o.extraOrigin) return finish(request, reply, done);
       o.extraOrigin(origin, request.url).then(
         (ok) => {
           if (ok) reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', exposed);

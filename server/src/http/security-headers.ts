@@ -1,5 +1,3 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -53,19 +51,11 @@ export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   computeSecurityHeaders({ contentSecurityPolicy: false, xFrameOptions: { action: 'deny' } }),
 );
 
-/**
+/*
  * Every response (routes, 404s, errors, CORS preflights) carries API_HEADERS. @fastify/helmet
  * rebuilt helmet's middleware and re-parsed the CSP in two async hooks on every request (about
  * a third of a bare Fastify route's throughput); these values never change, so they are
- * computed at start and copied in one synchronous hook, registered first so a route can still
- * override one (reply.header wins).
+ * computed at start and copied by the one global onRequest hook of http/cors.ts (its
+ * `alwaysHeaders`, issue 27: one hook per request instead of two), before any route's own
+ * hooks, so a route can still override one (reply.header wins).
  */
-export const securityHeaders = fp(
-  async (app: FastifyInstance) => {
-    app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      reply.headers(API_HEADERS);
-      done();
-    });
-  },
-  { name: 'security-headers' },
-);

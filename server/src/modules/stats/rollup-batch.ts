@@ -6,8 +6,17 @@ export type RollupEvent = Omit<ClickEventInput, 'tracked'>;
 
 export const SLOT_MS = 15 * 60_000;
 
+const SLOT_OF_MINUTE = Array.from({ length: 60 }, (_, m) => `${String(m - (m % 15)).padStart(2, '0')}:00.000Z`);
+/** `Date#toISOString`'s own form (UTC, milliseconds): its slot is a matter of characters. */
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** The 15-minute slot of an ISO time, as stored: '2026-10-25T01:37:12.345Z' → '2026-10-25T01:30:00.000Z'. */
 export function slotOf(iso: string): string {
+  // Once per click (issue 27): no Date parsed and printed for the form every click time has.
+  if (iso.length === 24 && CANONICAL.test(iso)) {
+    const minute = SLOT_OF_MINUTE[(iso.charCodeAt(14) - 48) * 10 + iso.charCodeAt(15) - 48];
+    if (minute !== undefined) return iso.slice(0, 14) + minute;
+  }
   const ms = Date.parse(iso);
   return new Date(ms - (((ms % SLOT_MS) + SLOT_MS) % SLOT_MS)).toISOString();
 }

@@ -39,6 +39,9 @@ export class ClickLedger {
    */
   readonly unit: UnitOfWork<ClickBatch> = {
     open: (trx) => new ClickBatch(trx, this.subscribers),
+    // Whatever a batch changes, its events tell (ClickRecorded names each click's profile): the
+    // keepers of copies (the public answer cache) hear it from them, not from the driver.
+    reportsItsWrites: true,
     close: (batch) => batch.close(),
     committed: (batch) => batch.committed(),
   };

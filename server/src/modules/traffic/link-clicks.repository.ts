@@ -88,9 +88,9 @@ export async function lockLinkForClicks(
 
 /**
  * Adds a run's clicks to a link locked by lockLinkForClicks: `counted` burn the cap, `all` every
- * click. It returns the owner so that the public answer cache drops that profile's answers only
- * (db/profile-writes.ts): a precompiled statement names no profile in its tree, and without the
- * returned row every run of clicks emptied the whole cache.
+ * click. (It returns the owner: a write that names its profile is one the driver's watch of
+ * committed writes could attribute, db/committed-writes.ts; the ledger's batches tell their
+ * profiles through ClickRecorded instead, issue 27.)
  */
 const addClicksQuery = (db: QueryCreator<Database>, linkId: string, counted: number, all: number) =>
   db
@@ -110,8 +110,7 @@ export async function addClicks(db: DbOrTrx, linkId: string, counted: number, al
 
 /**
  * addClicks as the statement that closes a batch's write on PostgreSQL (decision 0082), the
- * batch's other writes in its WITH clauses. It still returns the owner: that names the profile
- * whose cached answers the write drops (db/profile-writes.ts reads the returned rows).
+ * batch's other writes in its WITH clauses, returning the owner as addClicks does.
  */
 export function addClicksClosing(linkId: string, counted: number, all: number): ClosingWrite {
   return {

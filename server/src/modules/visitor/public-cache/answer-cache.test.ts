@@ -1,4 +1,4 @@
-import { ALL } from '../../../db/profile-writes';
+import { ALL } from '../../../db/committed-writes';
 import { PublicAnswerCache } from './answer-cache';
 
 const make = (over: Partial<ConstructorParameters<typeof PublicAnswerCache>[0]> = {}) => {

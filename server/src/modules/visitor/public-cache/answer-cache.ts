@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { ALL, type Written } from '../../../db/profile-writes';
+import { ALL, type Written } from '../../../db/committed-writes';
 
 /** The two public answers of a profile (spec §7): its link lists and its "about" fields. */
 export type AnswerKind = 'links' | 'about';

@@ -1,21 +1,34 @@
 import { changeSourceOf } from '../../../db/change-source';
+import { ALL, type WatchedTables, type Written } from '../../../db/committed-writes';
 import type { Db } from '../../../db/database';
-import { ALL } from '../../../db/profile-writes';
 import type { PublicAnswerCache } from './answer-cache';
 import { PgChangeChannel } from './pg-change-channel';
+
+/**
+ * What the visitor page shows of a profile (spec §7): its `users` row and its `links`, named by
+ * the profile's id. A `users` DELETE cascades to sub-profiles no statement names.
+ */
+export const PUBLIC_TABLES: WatchedTables = {
+  links: { key: 'user_id' },
+  users: { key: 'id', deleteReachesUnnamed: true },
+};
 
 /** How often a SQLite node looks for another process's commits (PRAGMA data_version: a few µs). */
 const SQLITE_POLL_MS = 200;
 
 export interface ChangeFeed {
+  /** Profiles this process changed, once committed: dropped here at once, told to the other nodes. */
+  written(written: Exclude<Written, undefined>): void;
   close(): Promise<void>;
 }
 
 /**
  * Keeps the public answer cache true to the database (issue 12):
- * - this process's writes, reported by the database driver after each COMMIT
- *   (db/watched-dialect.ts), drop the written profiles' answers at once — a click answered by
- *   this node is visible to its very next read;
+ * - this process's writes drop the written profiles' answers at once, after their COMMIT — a
+ *   click answered by this node is visible to its very next read. The clicks are told by the
+ *   click ledger's events (`written`, from ledger-subscriber.ts); every other write (an edit, an
+ *   admin action, a write straight to the database) by the database driver, which reports the
+ *   writes to PUBLIC_TABLES (db/watched-dialect.ts);
  * - PostgreSQL: the same writes go to the other API nodes over LISTEN/NOTIFY
  *   (pg-change-channel.ts) and theirs come back, within milliseconds;
  * - SQLite: another process writing to the same file (a second API process, a maintenance
@@ -36,10 +49,11 @@ export function startChangeFeed(db: Db, cache: PublicAnswerCache, onError: (mess
     });
     channel.start();
   }
-  const unsubscribe = source.writes.subscribe((written) => {
-    cache.invalidate(written);
-    channel?.publish(written);
-  });
+  const written = (w: Exclude<Written, undefined>) => {
+    cache.invalidate(w);
+    channel?.publish(w);
+  };
+  const unsubscribe = source.writes.watch(PUBLIC_TABLES, written);
 
   let poll: NodeJS.Timeout | undefined;
   const dataVersion = source.sqliteDataVersion;
@@ -59,6 +73,7 @@ export function startChangeFeed(db: Db, cache: PublicAnswerCache, onError: (mess
   }
 
   return {
+    written,
     close: async () => {
       unsubscribe();
       clearInterval(poll);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { ALL, type Written } from '../../../db/profile-writes';
+import { ALL, type Written } from '../../../db/committed-writes';
 
 export interface PgChannelOptions {
   connectionString: string;

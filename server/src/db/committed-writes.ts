@@ -1,26 +1,70 @@
 import type { CompiledQuery, OperationNode, QueryResult } from 'kysely';
 
 /**
- * Which profiles' public data a statement may have changed (issue 12: the public answer cache).
- *
- * The visitor page shows a profile's `users` row and its `links`; every write to those two tables
- * passes through the database driver (db/watched-dialect.ts), which asks this file after each
- * statement. The answer is the profile ids the statement touched when the statement says so
- * plainly, and ALL otherwise — so an unforeseen write path costs the cache its contents, never
- * a stale answer:
- * - `links`: the `user_id` of the rows it returned (every click statement returns its row), else
- *   a top-level `user_id = value` condition, else the `user_id` values of an INSERT;
- * - `users`: the `id` of the returned rows, else a top-level `id = value` condition, else the
- *   `id` values of an INSERT; a DELETE is ALL (it cascades to sub-profiles no statement names);
- * - raw SQL that is not a plain SELECT and names either table, DDL, MERGE, a WITH clause that
- *   writes either table: ALL.
+ * Which rows of the tables someone keeps copies of a committed statement may have changed
+ * (issue 12's public answer cache; issue 27: db/ names no feature's table — the keeper declares
+ * them, `CommittedWrites.watch`). Every statement of the app passes through the database driver
+ * (db/watched-dialect.ts), which asks this file after each one while anyone watches. The answer
+ * is the copies' keys the statement touched when it says so plainly, and ALL otherwise — so an
+ * unforeseen write path costs the keeper its copies, never a stale one:
+ * - a watched table's key column (`key`) in the rows the statement returned, else a top-level
+ *   `key = value` condition, else the key values of an INSERT;
+ * - a DELETE of a table marked `deleteReachesUnnamed` is ALL (a cascade reaches rows no
+ *   statement names);
+ * - raw SQL that is not a plain SELECT and names a watched table, DDL, MERGE, a WITH clause that
+ *   writes a watched table: ALL.
  * Precompiled statements (db/precompiled.ts) carry placeholder marks in their tree, never values,
- * so only their returned rows can name a profile.
+ * so only their returned rows can name a key.
  */
 export const ALL = 'all' as const;
 export type Written = ReadonlySet<string> | typeof ALL | undefined;
 
-const WATCHED: Record<string, string> = { links: 'user_id', users: 'id' };
+/** What a keeper of copies watches: per table, the column whose value names a copy. */
+export type WatchedTables = Readonly<Record<string, { key: string; deleteReachesUnnamed?: boolean }>>;
+
+/** A watch list with its raw-SQL test made once. */
+export interface Watch {
+  tables: WatchedTables;
+  rawWrite: RegExp;
+}
+
+export function watchOf(tables: WatchedTables): Watch {
+  const names = Object.keys(tables).map((t) => t.replace(/[^a-z0-9_]/gi, ''));
+  return { tables, rawWrite: new RegExp(`\\b(${names.join('|')})\\b`, 'i') };
+}
+
+/**
+ * This process's committed writes to the watched tables, told to the watchers after each COMMIT
+ * (or a lone statement) by db/watched-dialect.ts; nothing for a rollback. Tables are added by
+ * `watch` at start-up; while nobody watches, statements are not even looked at.
+ */
+export class CommittedWrites {
+  private listeners = new Set<(written: Exclude<Written, undefined>) => void>();
+  /** Undefined while nobody watches. */
+  watching: Watch | undefined;
+
+  /** Starts telling `listener` of writes to `tables` (merged with the other watchers'); returns the function that stops it. */
+  watch(tables: WatchedTables, listener: (written: Exclude<Written, undefined>) => void): () => void {
+    const merged: Record<string, WatchedTables[string]> = { ...this.watching?.tables };
+    for (const [table, spec] of Object.entries(tables)) {
+      const had = merged[table];
+      if (had && had.key !== spec.key) throw new Error(`${table} is already watched by its ${had.key}, not ${spec.key}`);
+      merged[table] = { key: spec.key, deleteReachesUnnamed: had?.deleteReachesUnnamed || spec.deleteReachesUnnamed };
+    }
+    this.watching = watchOf(merged);
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.watching = undefined;
+    };
+  }
+
+  /** Called after the COMMIT (or a lone statement). */
+  report(written: Written): void {
+    if (written === undefined || (written !== ALL && written.size === 0)) return;
+    for (const listener of this.listeners) listener(written);
+  }
+}
 
 type Node = OperationNode & Record<string, unknown>;
 const isNode = (x: unknown): x is Node => typeof x === 'object' && x !== null && typeof (x as Node).kind === 'string';
@@ -79,36 +123,37 @@ function returnedValues(result: QueryResult<unknown>, column: string): string[] 
  * A WITH clause that writes a watched table: the statement's returned rows are its last part's,
  * so they cannot name what the clause wrote.
  */
-function withWritesWatched(node: Node): boolean {
+function withWritesWatched(node: Node, tables: WatchedTables): boolean {
   const clauses = ((node.with as Node | undefined)?.expressions as Node[] | undefined) ?? [];
   return clauses.some((clause) => {
     const q = clause.expression as Node;
     if (q.kind === 'SelectQueryNode') return false;
     const table = tableOf(q.table ?? q.into ?? ((q.from as Node | undefined)?.froms as Node[] | undefined)?.[0]);
-    return table === undefined || table in WATCHED;
+    return table === undefined || Object.prototype.hasOwnProperty.call(tables, table);
   });
 }
 
-const RAW_WRITE_OF_WATCHED = /\b(links|users)\b/i;
 const RAW_READ = /^\s*(select|show|explain|begin|commit|rollback|savepoint|release|set\s+local)\b/i;
 
-/** Which profiles a statement that just ran may have changed (undefined: none). */
-export function profilesWritten(compiled: CompiledQuery, result: QueryResult<unknown>): Written {
+/** Which copies a statement that just ran may have changed (undefined: none). */
+export function keysWritten(watch: Watch, compiled: CompiledQuery, result: QueryResult<unknown>): Written {
   const node = compiled.query as Node;
+  const { tables } = watch;
   switch (node.kind) {
     case 'SelectQueryNode':
-      return withWritesWatched(node) ? ALL : undefined;
+      return withWritesWatched(node, tables) ? ALL : undefined;
     case 'RawNode':
-      return RAW_READ.test(compiled.sql) || !RAW_WRITE_OF_WATCHED.test(compiled.sql) ? undefined : ALL;
+      return RAW_READ.test(compiled.sql) || !watch.rawWrite.test(compiled.sql) ? undefined : ALL;
     case 'UpdateQueryNode':
     case 'DeleteQueryNode':
     case 'InsertQueryNode': {
-      if (withWritesWatched(node)) return ALL;
+      if (withWritesWatched(node, tables)) return ALL;
       const table = tableOf(node.table ?? node.into ?? ((node.from as Node | undefined)?.froms as Node[] | undefined)?.[0]);
       if (table === undefined) return ALL;
-      const column = WATCHED[table];
-      if (column === undefined) return undefined;
-      if (table === 'users' && node.kind === 'DeleteQueryNode') return ALL;
+      const spec = Object.prototype.hasOwnProperty.call(tables, table) ? tables[table] : undefined;
+      if (spec === undefined) return undefined;
+      if (spec.deleteReachesUnnamed && node.kind === 'DeleteQueryNode') return ALL;
+      const column = spec.key;
       // An UPDATE or DELETE that matched nothing changed nothing.
       if (node.kind !== 'InsertQueryNode' && result.numAffectedRows === 0n && result.rows.length === 0) return undefined;
       const ids =
