@@ -6,8 +6,8 @@ export interface OperationsConfig {
   /** SHUTDOWN_TIMEOUT_MS: SIGTERM to exit at most this long; what is still running then is cut off (exit 1). */
   shutdownTimeoutMs: number;
   /**
-   * DRAIN_GRACE_MS: after SIGTERM, how long idle kept-alive connections stay open while the proxy
-   * notices the node's /readyz 503 (drain.ts). Kept below SHUTDOWN_TIMEOUT_MS.
+   * DRAIN_GRACE_MS: after SIGTERM, how long the node goes on taking connections while the proxy
+   * notices its /readyz 503 (drain.ts). Kept below SHUTDOWN_TIMEOUT_MS.
    */
   drainGraceMs: number;
   /** MIGRATE_WAIT_MS: how long a starting node waits for another node's migration before giving up. */
