@@ -57,3 +57,15 @@ export async function revokeAllBut(db: DbOrTrx, userId: string, keepId: string |
 export async function touchSession(db: DbOrTrx, id: string, now: string, notAfter: string): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).where('last_seen_at', '<', notAfter).execute();
 }
+
+/**
+ * Issue 33: session rows that ended (revoked, or expired) before `before`: the account page no
+ * longer lists them and no token can use them (a revoked or unknown session is refused alike).
+ */
+export async function deleteEndedSessions(db: DbOrTrx, before: string): Promise<number> {
+  const res = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('revoked_at', '<', before), eb('expires_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -4,6 +4,7 @@ import { grantedProfileId } from '../../access/access-hook';
 import { defineRoute, typed } from '../../http/define-route';
 import { auditWho } from '../audit';
 import { placeOf } from './device';
+import { sessionsCleanup } from './sessions-cleanup.job';
 import { endOtherSessions, endSession, listSessions, OTHERS_ENDED, SESSION_ENDED, type SignInContext } from './sessions.service';
 
 /** Where a request comes from, as a session remembers it. */
@@ -14,6 +15,7 @@ export function signInContext(app: FastifyInstance, request: FastifyRequest): Si
 /** /api/auth/sessions (issue 33): the account's signed-in sessions, and signing them out. */
 export async function sessionsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
+  sessionsCleanup(fastify);
 
   app.route({
     ...defineRoute(app, endpoints.listSessions, 'account'),
