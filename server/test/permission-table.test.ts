@@ -345,6 +345,12 @@ export const rows: Row[] = [
     expect: { ...all(adminOnly), admin: 'allowed' },
   },
   {
+    call: 'disableTwoFactor',
+    what: 'when it is not on (past the access check, its own 409)',
+    input: async () => ({ body: { code: '000000' } }),
+    expect: { ...all(adminOnly), admin: 'allowed' },
+  },
+  {
     call: 'getActivity',
     what: 'the audit log',
     input: async () => ({ query: { page: '1' } }),

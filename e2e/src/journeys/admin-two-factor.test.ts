@@ -2,10 +2,10 @@
  * Issue 33 — the admin's two-factor sign-in, as the admin does it: /admin_security shows a QR code
  * (decoded here, as a phone's camera would), a code from the app turns it on and shows ten recovery
  * codes once; the next sign-in asks for a code after the password (one made here by otplib, as the
- * app would), then a recovery code signs in once and never again.
+ * app would), then a recovery code signs in once and never again; another one turns it off.
  *
- * It leaves two-factor sign-in on for the one admin of the run, so the sequencer
- * (harness/sequencer.js) runs this file after every other journey.
+ * It turns two-factor sign-in off at its end, but a failure on the way would leave it on for the
+ * run's one admin, so the sequencer (harness/sequencer.js) runs this file after every other journey.
  */
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
@@ -38,7 +38,7 @@ async function logout(page: Page): Promise<void> {
   await expectPath(page, '/login');
 }
 
-test('the admin turns on two-factor sign-in, signs in with an app code, then once with a recovery code', async () => {
+test('the admin turns on two-factor sign-in, signs in with an app code, once with a recovery code, and turns it off with another', async () => {
   const { page } = await newVisitor();
   await passwordStep(page);
   await expectPath(page, '/admin_dashboard');
@@ -95,4 +95,17 @@ test('the admin turns on two-factor sign-in, signs in with an app code, then onc
   await page.waitForTimeout(500);
   expect(new URL(page.url()).pathname).toBe('/admin');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // A lost phone: another recovery code signs in and turns it off; the password alone is enough again.
+  await page.getByLabel('Code from your authenticator app').fill(recoveryCodes[5]);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectPath(page, '/admin_dashboard');
+  await page.goto(site('/admin_security'));
+  await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await page.getByLabel('Code from the app, or a recovery code').fill(recoveryCodes[6]);
+  await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+  await page.getByText('Off: signing in needs only the password.').waitFor();
+  await logout(page);
+  await passwordStep(page);
+  await expectPath(page, '/admin_dashboard');
 });

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'admin.user-deleted',
   'admin.membership-edited',
   'admin.two-factor-enabled',
+  'admin.two-factor-disabled',
   'member.password-reset-sent',
   'member.password-reset',
   'member.password-changed',

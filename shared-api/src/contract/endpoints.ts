@@ -13,6 +13,7 @@ import { twoFactorPaths } from '../paths/two-factor';
 import {
   AdminLoginChallenge,
   AdminLoginCodeBody,
+  DisableTwoFactorBody,
   EnableTwoFactorBody,
   EnableTwoFactorOk,
   TwoFactorSetup,
@@ -415,6 +416,12 @@ export const endpoints = {
     access: { permission: 'admin:two-factor' },
     body: EnableTwoFactorBody,
     response: { 200: EnableTwoFactorOk },
+  }),
+  disableTwoFactor: e({
+    ...twoFactorPaths.disableTwoFactor,
+    access: { permission: 'admin:two-factor' },
+    body: DisableTwoFactorBody,
+    response: { 200: MessageOk },
   }),
   /** Issue 12: paged and searched on the server when asked; bounded to 1,000 when not. */
   getAllUsers: e({

@@ -39,6 +39,10 @@ export type TwoFactorSetup = Static<typeof TwoFactorSetup>;
 export const EnableTwoFactorBody = Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$' }) }, strict);
 export type EnableTwoFactorBody = Static<typeof EnableTwoFactorBody>;
 
+/** Turning it off proves the second factor once more: a current code or an unused recovery code. */
+export const DisableTwoFactorBody = Type.Object({ code: TwoFactorCode }, strict);
+export type DisableTwoFactorBody = Static<typeof DisableTwoFactorBody>;
+
 export const EnableTwoFactorOk = Type.Object({
   message: Type.String(),
   /** Shown once: only their hashes are kept. */

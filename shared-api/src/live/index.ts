@@ -38,4 +38,4 @@ export { API_KEY_SCOPES, type ApiKeyScope } from '../contract/access';
 /** Issue 31: the events a webhook endpoint may pick (the account page lists them). */
 export { WEBHOOK_EVENTS, type WebhookEvent } from '../contract/webhook-events';
 export { listSessions, revokeSession, revokeOtherSessions } from './session-calls';
-export { adminLoginCode, getTwoFactor, startTwoFactor, enableTwoFactor } from './two-factor-calls';
+export { adminLoginCode, getTwoFactor, startTwoFactor, enableTwoFactor, disableTwoFactor } from './two-factor-calls';

@@ -12,3 +12,5 @@ export const getTwoFactor = () => send<TwoFactorState>(twoFactorPaths.getTwoFact
 export const startTwoFactor = () => send<TwoFactorSetup>(twoFactorPaths.startTwoFactor);
 /** The answer's recovery codes are shown once. */
 export const enableTwoFactor = (code: string) => send<EnableTwoFactorOk>(twoFactorPaths.enableTwoFactor, { body: { code } });
+/** Turns two-factor sign-in off with a current code or a recovery code (issue 33). */
+export const disableTwoFactor = (code: string) => send<{ message: string }>(twoFactorPaths.disableTwoFactor, { body: { code } });

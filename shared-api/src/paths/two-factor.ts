@@ -12,4 +12,6 @@ export const twoFactorPaths = {
   startTwoFactor: { method: 'POST', url: '/api/admin/two-factor/setup', auth: 'admin' },
   /** Confirms the new secret with a code from it; answers the ten recovery codes, once. */
   enableTwoFactor: { method: 'POST', url: '/api/admin/two-factor/enable', auth: 'admin' },
+  /** Turns it off, with a current code or a recovery code (a lost or changed phone); refused when the site requires it. */
+  disableTwoFactor: { method: 'POST', url: '/api/admin/two-factor/disable', auth: 'admin' },
 } as const satisfies Record<string, CallPath>;

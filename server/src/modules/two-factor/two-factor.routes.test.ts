@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { bearer, engines, useTestApp, type TestContext } from '../../../test/helpers';
 import { TWO_FACTOR_FIRST } from '../../access/grants';
 import { CHALLENGE_ENDED, CODE_WRONG } from './admin-login-code';
+import { TWO_FACTOR_KEPT_REQUIRED, TWO_FACTOR_NOT_ON, TWO_FACTOR_OFF } from './disable-two-factor';
 import { SETUP_CODE_WRONG } from './two-factor.service';
 
 /** The code of the next 30-second step: the current one may just have been used (replays are refused). */
@@ -110,6 +111,30 @@ describe.each(engines)('admin two-factor sign-in (%s)', (engine) => {
       expect((await h.post('/api/admin/adminlogin/code', { challenge, code })).statusCode).toBe(400);
     }
   });
+
+  it('is turned off with a recovery code (a lost phone), not with a wrong code; then the password alone signs in', async () => {
+    const { challenge } = (await h.password()).json();
+    // The app's codes of this minute are spent by the tests above (each step is accepted once).
+    const token = (await h.post('/api/admin/adminlogin/code', { challenge, code: codes[5] })).json().token as string;
+    const wrong = await h.post('/api/admin/two-factor/disable', { code: await wrongCode(secret) }, token);
+    expect({ status: wrong.statusCode, error: wrong.json().error }).toEqual({ status: 400, error: CODE_WRONG });
+    const spent = await h.post('/api/admin/two-factor/disable', { code: codes[5] }, token); // just used to sign in
+    expect(spent.statusCode).toBe(400);
+    expect(await h.audit('admin.two-factor-disabled')).toHaveLength(0);
+
+    const off = await h.post('/api/admin/two-factor/disable', { code: codes[7] }, token);
+    expect(off.json()).toEqual({ message: TWO_FACTOR_OFF });
+    const rows = await h.audit('admin.two-factor-disabled');
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(codes[7]);
+    expect(await t.db.selectFrom('admin_two_factor').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('admin_recovery_codes').selectAll().execute()).toEqual([]);
+    const state = await t.app.inject({ method: 'GET', url: '/api/admin/two-factor', headers: bearer(token) });
+    expect(state.json()).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
+    expect((await h.password()).json()).toEqual({ Isadmin: 'Isadmin', token: expect.any(String) });
+    const again = await h.post('/api/admin/two-factor/disable', { code: codes[8] }, token);
+    expect({ status: again.statusCode, error: again.json().error }).toEqual({ status: 409, error: TWO_FACTOR_NOT_ON });
+  });
 });
 
 describe.each(engines)('admin two-factor: required, and its brute force limited (%s)', (engine) => {
@@ -122,6 +147,12 @@ describe.each(engines)('admin two-factor: required, and its brute force limited 
     expect({ status: res.statusCode, error: res.json().error }).toEqual({ status: 403, error: TWO_FACTOR_FIRST });
     const state = await t.app.inject({ method: 'GET', url: '/api/admin/two-factor', headers: bearer(token) });
     expect(state.json()).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
+  });
+
+  it('ADMIN_2FA_REQUIRED=1: it cannot be turned off (set up again to change phones)', async () => {
+    const token = (await h.password()).json().token as string;
+    const res = await h.post('/api/admin/two-factor/disable', { code: '123456' }, token);
+    expect({ status: res.statusCode, error: res.json().error }).toEqual({ status: 409, error: TWO_FACTOR_KEPT_REQUIRED });
   });
 
   it('wrong codes are limited like passwords: 429 with Retry-After, even for the right code; each wrong one writes a failed row', async () => {

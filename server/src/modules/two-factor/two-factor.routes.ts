@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute, typed } from '../../http/define-route';
 import { auditWho } from '../audit';
 import { adminLoginCode } from './admin-login-code';
+import { disableTwoFactor } from './disable-two-factor';
 import { enableTwoFactor, startTwoFactor, twoFactorState } from './two-factor.service';
 
 function adminIdOf(request: FastifyRequest): string {
@@ -41,5 +42,13 @@ export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
     ...defineRoute(app, endpoints.enableTwoFactor, 'admin'),
     handler: async (request) =>
       enableTwoFactor(app.db, app.config, adminIdOf(request), request.body.code, auditWho(app.config.jwtSecret, request)),
+  });
+
+  app.route({
+    ...defineRoute(app, endpoints.disableTwoFactor, 'admin'),
+    handler: async (request) => {
+      const deps = { db: app.db, config: app.config, limiter: app.loginLimiter };
+      return disableTwoFactor(deps, adminIdOf(request), request.body.code, request.ip, auditWho(app.config.jwtSecret, request));
+    },
   });
 }

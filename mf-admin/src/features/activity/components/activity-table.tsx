@@ -7,6 +7,7 @@ export const ACTION_LABELS: Record<AuditEvent['action'], string> = {
   'admin.user-deleted': 'User deleted',
   'admin.membership-edited': 'Membership edited',
   'admin.two-factor-enabled': 'Two-factor sign-in turned on',
+  'admin.two-factor-disabled': 'Two-factor sign-in turned off',
   'member.password-reset-sent': 'Password reset sent',
   'member.password-reset': 'Password reset',
   'member.password-changed': 'Password changed',

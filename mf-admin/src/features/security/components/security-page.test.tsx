@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { ApiError } from '@rotalink/shared-api';
-import { enableTwoFactor, getTwoFactor, startTwoFactor } from '@rotalink/shared-api/live';
+import { disableTwoFactor, enableTwoFactor, getTwoFactor, startTwoFactor } from '@rotalink/shared-api/live';
 import { renderRoute } from '../../../test-utils/render-route';
 import { SecurityPage } from './security-page';
 
@@ -9,10 +9,12 @@ jest.mock('@rotalink/shared-api/live', () => ({
   getTwoFactor: jest.fn(),
   startTwoFactor: jest.fn(),
   enableTwoFactor: jest.fn(),
+  disableTwoFactor: jest.fn(),
 }));
 const mockState = jest.mocked(getTwoFactor);
 const mockStart = jest.mocked(startTwoFactor);
 const mockEnable = jest.mocked(enableTwoFactor);
+const mockDisable = jest.mocked(disableTwoFactor);
 const CODES = Array.from({ length: 10 }, (_, i) => `ABCDE-FGH${String(i).padStart(2, '0')}`.slice(0, 11));
 
 beforeEach(() => jest.clearAllMocks());
@@ -51,4 +53,33 @@ test('a wrong code shows the server’s text and keeps the QR code', async () =>
   await view.user.click(screen.getByRole('button', { name: 'Turn on' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(WRONG);
   expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+});
+
+test('turns two-factor sign-in off with a recovery code; a wrong code shows the server’s text and keeps it on', async () => {
+  const WRONG = 'That code is not right. Enter the current code from your app, or an unused recovery code.';
+  mockState.mockResolvedValueOnce({ enabled: true, required: false, recoveryCodesLeft: 10 });
+  mockState.mockResolvedValue({ enabled: false, required: false, recoveryCodesLeft: 0 });
+  mockDisable.mockRejectedValueOnce(new ApiError(WRONG, { code: 'invalid', status: 400, serverMessage: WRONG }));
+  mockDisable.mockResolvedValueOnce({ message: 'Two-factor sign-in is off: signing in needs only the password.' });
+  const view = renderRoute(<SecurityPage />, '/admin_security');
+  await view.user.click(await screen.findByRole('button', { name: 'Turn off two-factor sign-in' }));
+  const field = screen.getByLabelText('Code from the app, or a recovery code');
+  await view.user.type(field, '000000');
+  await view.user.click(screen.getByRole('button', { name: 'Turn off' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(WRONG);
+  expect(screen.getByText('On. 10 recovery codes left.')).toBeInTheDocument();
+  await view.user.clear(field);
+  await view.user.type(field, 'abcde-fgh23');
+  await view.user.click(screen.getByRole('button', { name: 'Turn off' }));
+  expect(mockDisable).toHaveBeenLastCalledWith('abcde-fgh23');
+  expect(await screen.findByRole('status')).toHaveTextContent('Two-factor sign-in is off: signing in needs only the password.');
+  expect(await screen.findByText('Off: signing in needs only the password.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+});
+
+test('where the site requires it, turning it off is not offered', async () => {
+  mockState.mockResolvedValue({ enabled: true, required: true, recoveryCodesLeft: 10 });
+  renderRoute(<SecurityPage />, '/admin_security');
+  expect(await screen.findByText('On. 10 recovery codes left.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Turn off two-factor sign-in' })).toBeNull();
 });

@@ -3,6 +3,7 @@ import { errorText, MESSAGES, type TwoFactorSetup, type TwoFactorState } from '@
 import { enableTwoFactor, getTwoFactor, startTwoFactor } from '@rotalink/shared-api/live';
 import { usePageTitle } from '../../../components/use-page-title';
 import '../../../components/admin-ui.css';
+import { TurnOffForm } from './turn-off-form';
 
 /**
  * /admin_security (issue 33): the admin's two-factor sign-in. "Set up" shows a QR code (and the
@@ -17,6 +18,7 @@ export function SecurityPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const load = () =>
     getTwoFactor()
@@ -27,6 +29,7 @@ export function SecurityPage() {
   async function run(act: () => Promise<void>) {
     setBusy(true);
     setError(null);
+    setNotice(null);
     try {
       await act();
     } catch (err) {
@@ -106,6 +109,15 @@ export function SecurityPage() {
             </button>
           </form>
         )}
+        {!setup && !codes && state?.enabled && !state.required && (
+          <TurnOffForm
+            onDone={(message) => {
+              setNotice(message);
+              void load();
+            }}
+          />
+        )}
+        {notice && <p role="status">{notice}</p>}
         {error && (
           <p className="adm-field-error" role="alert">
             {error}
