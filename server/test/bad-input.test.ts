@@ -58,6 +58,7 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   // Issue 33: the admin's second step and two-factor setup.
   adminLoginCode: { challenge: 'not-a-challenge', code: '123456' },
   enableTwoFactor: { code: '123456' },
+  disableTwoFactor: { code: '123456' },
   deleteUser: { user_id: m.userId },
   updateUser: {
     package_price: 1,
