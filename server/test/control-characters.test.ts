@@ -9,6 +9,7 @@ import { adminToken, bearer, engines, signupMember, useTestApp, type Member } fr
  * characters → 400 naming the field, on both engines; only `about` keeps its line breaks and tabs.
  */
 const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
+  createWebhook: { url: 'https://93.184.216.34/hook', events: ['link.filled'] },
   login: { email: 'a@example.com', password: 'password1' },
   createApiKey: { name: 'Reporting', scopes: ['links:read'] },
   signup: { firstName: 'A', lastName: 'B', email: 'new@example.com', password: 'password1' },
@@ -59,6 +60,7 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   // Issue 33: the admin's second step and two-factor setup.
   adminLoginCode: { challenge: 'not-a-challenge', code: '123456' },
   enableTwoFactor: { code: '123456' },
+  disableTwoFactor: { code: '123456' },
   deleteUser: { user_id: m.userId },
   updateUser: {
     package_price: 1,
