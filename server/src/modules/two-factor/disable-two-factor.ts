@@ -1,10 +1,10 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { BadRequest, Conflict, TooMany } from '../../errors';
+import { BadRequest, Conflict } from '../../errors';
 import type { LoginLimiter } from '../../plugins/login-limiter';
 import { recordAudit, type AuditWho } from '../audit';
-import { CODE_WRONG, TOO_MANY_CODES } from './admin-login-code';
-import { acceptCode, hasTwoFactor } from './two-factor.service';
+import { CODE_WRONG, trySecondFactor } from './admin-login-code';
+import { hasTwoFactor } from './two-factor.service';
 
 export const TWO_FACTOR_OFF = 'Two-factor sign-in is off: signing in needs only the password.';
 export const TWO_FACTOR_NOT_ON = 'Two-factor sign-in is not on.';
@@ -28,15 +28,7 @@ export async function disableTwoFactor(
 ): Promise<{ message: string }> {
   if (deps.config.security.admin2faRequired) throw new Conflict(TWO_FACTOR_KEPT_REQUIRED);
   if (!(await hasTwoFactor(deps.db, adminId))) throw new Conflict(TWO_FACTOR_NOT_ON);
-  const attempt = { kind: 'admin-code' as const, ip, account: adminId };
-  const wait = await deps.limiter.blockedForSeconds(attempt);
-  if (wait > 0) throw new TooMany(TOO_MANY_CODES, undefined, wait);
-  const passed = await acceptCode(deps.db, deps.config, adminId, code);
-  if (!passed) {
-    await deps.limiter.recordFailure(attempt);
-    throw new BadRequest(CODE_WRONG);
-  }
-  await deps.limiter.recordSuccess(attempt);
+  if (!(await trySecondFactor(deps, adminId, code, ip))) throw new BadRequest(CODE_WRONG);
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', adminId).execute();
     await trx.deleteFrom('admin_two_factor').where('admin_id', '=', adminId).execute();
