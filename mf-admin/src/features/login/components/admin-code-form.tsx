@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { SecondFactorInput } from '../../../components/second-factor-input';
 
 /**
  * Issue 33: the admin sign-in's second step: the 6-digit code from the authenticator app, or one
@@ -32,18 +33,7 @@ export function AdminCodeForm(props: {
       <p className="adm-muted">Two-factor sign-in is on for this account.</p>
       <div className="adm-field">
         <label htmlFor="adm-code">Code from your authenticator app</label>
-        <input
-          id="adm-code"
-          className="adm-input"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="text"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={11}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+        <SecondFactorInput id="adm-code" value={code} onChange={setCode} />
         <p className="adm-muted">No phone at hand? Enter one of your recovery codes instead.</p>
       </div>
       {message && (

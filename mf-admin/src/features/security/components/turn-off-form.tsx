@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorText, MESSAGES } from '@rotalink/shared-api';
 import { disableTwoFactor } from '@rotalink/shared-api/live';
+import { SecondFactorInput } from '../../../components/second-factor-input';
 
 /**
  * Turning two-factor sign-in off (issue 33): for a lost or changed phone. It asks for the second
@@ -38,16 +39,7 @@ export function TurnOffForm({ onDone }: { onDone: (message: string) => void }) {
     <form onSubmit={submit} noValidate aria-label="Turn off two-factor sign-in">
       <div className="adm-field">
         <label htmlFor="adm-off-code">Code from the app, or a recovery code</label>
-        <input
-          id="adm-off-code"
-          className="adm-input"
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={11}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+        <SecondFactorInput id="adm-off-code" value={code} onChange={setCode} />
       </div>
       {error && (
         <p className="adm-field-error" role="alert">
