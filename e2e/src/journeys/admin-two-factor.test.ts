@@ -45,7 +45,7 @@ test('the admin turns on two-factor sign-in, signs in with an app code, once wit
 
   // Setting it up: the QR code holds the otpauth:// address of the key shown beside it.
   await page.goto(site('/admin_security'));
-  await page.getByText('Off: signing in needs only the password.').waitFor();
+  await page.getByText('Off: signing in needs only the password.', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
   await qr.waitFor();
@@ -104,7 +104,8 @@ test('the admin turns on two-factor sign-in, signs in with an app code, once wit
   await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
   await page.getByLabel('Code from the app, or a recovery code').fill(recoveryCodes[6]);
   await page.getByRole('button', { name: 'Turn off', exact: true }).click();
-  await page.getByText('Off: signing in needs only the password.').waitFor();
+  await page.getByRole('status').filter({ hasText: 'Two-factor sign-in is off' }).waitFor();
+  await page.getByText('Off: signing in needs only the password.', { exact: true }).waitFor();
   await logout(page);
   await passwordStep(page);
   await expectPath(page, '/admin_dashboard');
