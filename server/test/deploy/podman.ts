@@ -40,19 +40,19 @@ export function requireTools(): void {
     if (!existsSync(join(ROOT, dist, 'dist', 'index.html'))) throw new Error(`test:deploy serves ${dist}/dist: run npm run build first`);
 }
 
-/** The local base (deploy/base-image.sh, kept when present), then the API image from deploy/Dockerfile. */
+/**
+ * The local base and the API image (deploy/build-images.sh). DEPLOY_API_IMAGE_PREBUILT=1: the images
+ * were built from this tree already (.ci/run builds them in the background while other stages run).
+ */
 export async function buildImages(log: (line: string) => void): Promise<void> {
-  const base = await run('bash', [join(ROOT, 'deploy/base-image.sh'), BASE_IMAGE], { timeoutMs: 3_600_000 });
-  if (base.code !== 0) throw new Error(`deploy/base-image.sh failed:\n${base.out.slice(-3000)}`);
-  log(base.out.trim().split('\n').pop() ?? '');
-  // DEPLOY_API_IMAGE_PREBUILT=1: reuse an API image built from this tree (a local re-run; CI builds).
-  if (process.env.DEPLOY_API_IMAGE_PREBUILT === '1') return log(`API image ${API_IMAGE} reused (DEPLOY_API_IMAGE_PREBUILT)`);
-  const args = ['build', '--network', 'host', '--format', 'docker', '-f', join(ROOT, 'deploy/Dockerfile'), '-t', API_IMAGE];
-  args.push('--build-arg', `NODE_IMAGE=${BASE_IMAGE}`, '--build-arg', 'npm_config_build_from_source=true');
-  // Where the registry is reached through a TLS-inspecting proxy, the build trusts what this machine trusts.
-  const ca = process.env.NODE_EXTRA_CA_CERTS;
-  if (ca && existsSync(ca)) args.push('-v', `${ca}:${ca}:ro`, '--build-arg', `NODE_EXTRA_CA_CERTS=${ca}`);
-  const started = Date.now();
-  await podman([...args, ROOT], 1_800_000);
-  log(`API image ${API_IMAGE} built in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (process.env.DEPLOY_API_IMAGE_PREBUILT === '1') {
+    await podman(['image', 'exists', API_IMAGE]).catch(() => {
+      throw new Error(`DEPLOY_API_IMAGE_PREBUILT=1 but ${API_IMAGE} is not there: run deploy/build-images.sh`);
+    });
+    return log(`API image ${API_IMAGE} reused (DEPLOY_API_IMAGE_PREBUILT)`);
+  }
+  const env = { ...process.env, DEPLOY_BASE_IMAGE: BASE_IMAGE, DEPLOY_API_IMAGE: API_IMAGE };
+  const built = await run('bash', [join(ROOT, 'deploy/build-images.sh')], { env, timeoutMs: 3_600_000 });
+  if (built.code !== 0) throw new Error(`deploy/build-images.sh failed:\n${built.out.slice(-3000)}`);
+  log(built.out.trim().split('\n').pop() ?? '');
 }

@@ -139,15 +139,32 @@ describe('deployment: two API containers behind the proxy, restarted in turn und
         byStatus.set(key, [...(byStatus.get(key) ?? []), o.at]);
       }
       for (const [key, ats] of byStatus) log(`  ${key}: ${ats.length}, from ${since(Math.min(...ats))} to ${since(Math.max(...ats))}`);
-      const errors = proxy!
+      // The proxy's own account, on the same clock: failed health checks (per node) and its errors.
+      const events = proxy!
         .output()
         .split('\n')
-        .filter((l) => l.includes('"level":"error"') || l.includes('"level":"warn"'));
+        .flatMap((line) => {
+          try {
+            const e = JSON.parse(line) as {
+              ts: number;
+              level: string;
+              logger?: string;
+              msg: string;
+              host?: string;
+              status_code?: number;
+              request?: { method: string; uri: string };
+            };
+            if (e.level !== 'error' && !e.logger?.includes('health_checker')) return [];
+            const what = e.host
+              ? `${e.host}${e.status_code ? ` ${e.status_code}` : ''}`
+              : `${e.request?.method ?? ''} ${e.request?.uri ?? ''}`;
+            return [`${since(e.ts * 1000)} ${e.msg}: ${what}`];
+          } catch {
+            return [];
+          }
+        });
       log(
-        `proxy log, first errors of ${errors.length}:\n${errors
-          .slice(0, 4)
-          .map((l) => l.slice(0, 700))
-          .join('\n')}`,
+        `nodes: ${nodes.map((n) => `${n.name} on ${n.port}`).join(', ')}; proxy log (${events.length} lines):\n${events.slice(0, 80).join('\n')}`,
       );
     }
     expect(failed.slice(0, 5)).toEqual([]);

@@ -90,6 +90,7 @@ export async function startProxy(nodes: ApiNode[]): Promise<Proxy> {
       HTTP_PORT: String(http),
       HTTPS_PORT: String(https),
       CADDY_ADMIN: `127.0.0.1:${adminApi}`,
+      CADDY_LOG_LEVEL: 'INFO',
       API_UPSTREAMS: nodes.map((n) => `127.0.0.1:${n.port}`).join(' '),
       FRONT_ROOT: front,
       CONFIG_DIR: dir,
