@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PLAN } from '@rotalink/shared-api/contract';
 import {
   PaymentProviderUnavailable,
@@ -33,7 +33,10 @@ const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.asy
 export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
   // Bounded (README "Failure modes"): 6 s per attempt, one retry — about 13 s at worst, inside
   // REQUEST_TIMEOUT_MS (15 s), so a slow Stripe is a 502 'could not be reached', never a hang.
-  const stripe = new Stripe(options.secretKey, {
+  // Loaded here, not at start-up: a node without a Stripe key never holds the SDK (~2.4 MB of heap;
+  // issue 12's memory target, bench/README.md "Scale").
+  const StripeSdk = (require('stripe') as { Stripe: typeof Stripe }).Stripe;
+  const stripe = new StripeSdk(options.secretKey, {
     maxNetworkRetries: 1,
     timeout: 6000,
     telemetry: false,
@@ -85,7 +88,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         return toVerification(await stripe.checkout.sessions.retrieve(sessionId));
       } catch (err) {
         // An id Stripe does not know is the caller's mistake, not an outage.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing'))
+        if (err instanceof StripeSdk.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing'))
           return null;
         throw new PaymentProviderUnavailable(err);
       }
@@ -95,7 +98,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         await stripe.checkout.sessions.expire(sessionId);
       } catch (err) {
         // Already paid, expired or unknown: there is nothing left to close.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        if (err instanceof StripeSdk.errors.StripeInvalidRequestError) return;
         throw new PaymentProviderUnavailable(err);
       }
     },
@@ -111,7 +114,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         );
       } catch (err) {
         // Refunded before (a retry past the key's 24 h): the money is already back.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return;
+        if (err instanceof StripeSdk.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return;
         throw new PaymentProviderUnavailable(err);
       }
     },

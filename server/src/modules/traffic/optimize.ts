@@ -1,4 +1,4 @@
-import { factory as betaFactory } from '@stdlib/random-base-beta';
+import type { factory as BetaFactory } from '@stdlib/random-base-beta';
 
 /**
  * Rotation mode `optimize` (issue 30, decision 0154): among the eligible links, send more traffic
@@ -31,8 +31,17 @@ export interface Chance {
   beta: (a: number, b: number) => number;
 }
 
+/**
+ * The Beta sampler is loaded on the first `optimize` draw, not at start-up: most nodes never serve
+ * that mode, and the library holds ~2 MB of heap and 13 MB of RSS once loaded (issue 12's memory
+ * target, bench/README.md "Scale"). The first draw pays the load once (tens of ms).
+ */
 export function chanceFrom(random: () => number): Chance {
-  return { random, beta: betaFactory({ prng: random }) };
+  let beta: ((a: number, b: number) => number) | undefined;
+  return {
+    random,
+    beta: (a, b) => (beta ??= (require('@stdlib/random-base-beta') as { factory: typeof BetaFactory }).factory({ prng: random }))(a, b),
+  };
 }
 
 const NONE: LinkEarnings = { clicks: 0, conversions: 0, revenueMinor: 0 };

@@ -1,6 +1,6 @@
 import type { EnableTwoFactorOk, TwoFactorSetup, TwoFactorState } from '@rotalink/shared-api/contract';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import type * as Otplib from 'otplib';
+import type * as QRCodeLib from 'qrcode';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/ids';
@@ -12,6 +12,12 @@ export const SETUP_CODE_WRONG = 'That code does not match the new secret. Scan t
 export const SETUP_FIRST = 'Start the setup first: scan a new QR code.';
 export const TWO_FACTOR_ON = 'Two-factor sign-in is on. Keep your recovery codes somewhere safe: they are shown only now.';
 const ISSUER = 'Rotalink';
+/**
+ * otplib and qrcode load on the first two-factor call, not at start-up: only admins use them, and
+ * together they hold ~16 MB of RSS once loaded (issue 12's memory target, bench/README.md "Scale").
+ */
+const otp = () => require('otplib') as typeof Otplib;
+const qrcode = () => require('qrcode') as typeof QRCodeLib;
 /** One step (30 s) either side: a phone's clock a little off still signs in. */
 export const EPOCH_TOLERANCE_SECONDS = 30;
 
@@ -28,15 +34,15 @@ export async function twoFactorState(db: Db, config: Config, adminId: string): P
 
 /** A new secret, pending until `enableTwoFactor` confirms a code from it; the current one (if any) stays in force. */
 export async function startTwoFactor(db: Db, config: Config, admin: { id: string; username: string }): Promise<TwoFactorSetup> {
-  const secret = generateSecret();
+  const secret = otp().generateSecret();
   const pending = seal(config.jwtSecret, secret);
   await db
     .insertInto('admin_two_factor')
     .values({ admin_id: admin.id, secret_enc: null, pending_secret_enc: pending, enabled_at: null, last_step: null })
     .onConflict((oc) => oc.column('admin_id').doUpdateSet({ pending_secret_enc: pending }))
     .execute();
-  const otpauthUrl = generateURI({ issuer: ISSUER, label: admin.username, secret });
-  const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const otpauthUrl = otp().generateURI({ issuer: ISSUER, label: admin.username, secret });
+  const svg = await qrcode().toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUrl, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
@@ -45,7 +51,7 @@ export async function enableTwoFactor(db: Db, config: Config, adminId: string, c
   const row = await db.selectFrom('admin_two_factor').selectAll().where('admin_id', '=', adminId).executeTakeFirst();
   if (!row?.pending_secret_enc) throw new BadRequest(SETUP_FIRST);
   const secret = open(config.jwtSecret, row.pending_secret_enc);
-  const result = await verify({ secret, token: code, epochTolerance: EPOCH_TOLERANCE_SECONDS });
+  const result = await otp().verify({ secret, token: code, epochTolerance: EPOCH_TOLERANCE_SECONDS });
   if (!result.valid) throw new BadRequest(SETUP_CODE_WRONG);
   const codes = Array.from({ length: 10 }, newRecoveryCode);
   await db.transaction().execute(async (trx) => {
@@ -91,7 +97,7 @@ export async function acceptCode(db: Db, config: Config, adminId: string, code: 
     const row = await db.selectFrom('admin_two_factor').selectAll().where('admin_id', '=', adminId).executeTakeFirst();
     if (!row?.enabled_at || !row.secret_enc) return null;
     const last = row.last_step === null ? undefined : Number(row.last_step);
-    const result = await verify({
+    const result = await otp().verify({
       secret: open(config.jwtSecret, row.secret_enc),
       token: code,
       epochTolerance: EPOCH_TOLERANCE_SECONDS,
