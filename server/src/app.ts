@@ -26,6 +26,7 @@ import { health } from './http/health';
 import { inputGuard } from './http/input-guard';
 import { lazyRequestLoggers, RequestLogController } from './http/request-log';
 import { API_HEADERS } from './http/security-headers';
+import { sharedSerializers } from './http/shared-serializers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { ClickLedger, VisitorHasher } from './modules/traffic';
 import { clickRollups } from './modules/stats/click-rollups';
@@ -125,6 +126,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...serverTimeouts(config.timeouts.requestMs),
     // Router-level refusals (an over-long :userId, a malformed URL): http/framework-errors.ts.
     frameworkErrors: frameworkErrors({ pages: rotatorPages(config.publicSiteUrl), setCors: corsHeaderSetter(CORS) }),
+    // One serializer per distinct response schema, not per route and status (http/shared-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
     ajv: {
       // Wrong JSON types are a 400, never silently converted ("5" is not a number of clicks).
       customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false },
