@@ -8,7 +8,7 @@ type BuildSerializer = ReturnType<typeof SerializerSelector>;
  * 403, 404, 409, 429 and 503 answers, so the default compiled that one schema 934 times at
  * start-up (1,044 serializers for 46 distinct schemas): ~10 MB of generated source alone, held
  * for the life of the process. fast-json-stringify's output depends only on the schema and the
- * shared schemas it may reference, so equal schemas can share one function (issue 12's memory
+ * shared schemas it may reference, so equal schemas can share one function (decision 0103; issue 12's memory
  * target; bench/README.md "Scale").
  */
 export function sharedSerializers(): BuildSerializer {
