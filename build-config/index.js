@@ -142,9 +142,9 @@ const SHARED_CSS_GROUP = {
 /**
  * Issue 26: TanStack Query is bundled into each remote (decision 0092). With one chunk per page
  * (above) webpack would copy it into every page that reads data; this group puts it in one chunk
- * the browser fetches once for the remote, when two or more of its exposed pages use it. A remote
- * with one such page keeps it inside that page: no extra request. (mf-public does not use it yet:
- * the visitor page's budget, decision 0092.)
+ * the browser fetches once for the remote, when two or more of its exposed pages use it. (A remote
+ * with one such page, mf-public's visitor page, gets it from webpack's default vendors group: one
+ * chunk beside the page, fetched in parallel with it.)
  */
 const QUERY_GROUP = {
   tanstackQuery: {
