@@ -107,7 +107,7 @@ function createConfig({ dirname, name, port, exposes, title = 'Rotalink', shared
         // them all too, and webpack's `default` group then moves a page's modules into a separate
         // chunk shared with the harness once they pass 20 KB — one more request on every page
         // load in the composed site, for a harness used only in development. One chunk per page.
-        ...(isRemote ? { splitChunks: { cacheGroups: { default: false, ...(sharedCss ? SHARED_CSS_GROUP : {}) } } } : {}),
+        ...(isRemote ? { splitChunks: { cacheGroups: { default: false, ...QUERY_GROUP, ...(sharedCss ? SHARED_CSS_GROUP : {}) } } } : {}),
       },
       performance: { hints: false },
       devServer: {
@@ -136,6 +136,25 @@ const SHARED_CSS_GROUP = {
     priority: 20,
     reuseExistingChunk: true,
     name: 'shared-css',
+  },
+};
+
+/**
+ * Issue 26: TanStack Query is bundled into each remote (decision 0092). With one chunk per page
+ * (above) webpack would copy it into every page that reads data; this group puts it in one chunk
+ * the browser fetches once for the remote, when two or more of its exposed pages use it. (A remote
+ * with one such page, mf-public's visitor page, gets it from webpack's default vendors group: one
+ * chunk beside the page, fetched in parallel with it.)
+ */
+const QUERY_GROUP = {
+  tanstackQuery: {
+    test: /[\\/]node_modules[\\/]@tanstack[\\/]/,
+    chunks: (chunk) => Boolean(chunk.name && chunk.name.startsWith('__federation_expose_')),
+    minChunks: 2,
+    minSize: 0,
+    priority: 30,
+    reuseExistingChunk: true,
+    name: 'tanstack-query',
   },
 };
 

@@ -9,3 +9,9 @@ require('@testing-library/jest-dom');
 // over 1 s once in CI (mf-admin's membership dialog). Waiting longer for what must appear changes
 // no assertion; a missing element still fails.
 require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
+
+// TanStack Query (decision 0092) tells its observers on a `setTimeout(0)` after an answer, which
+// the tests' fake timers hold until the next advance; a test would then see the page one tick
+// late. In tests it tells them at once, so a page shows an answer in the same turn it arrived.
+// Each remote bundles its own copy; here every project resolves the one in node_modules.
+require('@tanstack/query-core').notifyManager.setScheduler((callback) => callback());

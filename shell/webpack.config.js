@@ -5,6 +5,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { createConfig } = require('@rotalink/build-config');
 
+/** react-toastify's own chunk: not preloaded, not in the vendor chunk (decision 0092). */
+const TOASTS_CHUNK = 'toasts';
+
 const base = createConfig({ dirname: __dirname, name: 'shell', port: 3000, title: 'Rotalink' });
 
 /** Emits public/* (config.json with the dev defaults) beside index.html, so dist/ deploys as is. */
@@ -44,6 +47,7 @@ class StartupHintsPlugin {
         ];
         for (const chunk of compilation.chunks) {
           if (chunk.name === 'main') continue; // already a <script> tag
+          if (chunk.name === TOASTS_CHUNK) continue; // only once a page toasts (decision 0092)
           for (const file of chunk.files) {
             const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : null;
             if (as) hints.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: publicPath + file, as }));
@@ -71,7 +75,7 @@ module.exports = (env, argv) => {
   // the first page's remote files while the shared libraries download (it imports no shared
   // module, so nothing becomes eager).
   config.entry = { main: ['./src/early/start-early-preload.ts', './src/index.ts'] };
-  // The shared libraries the shell provides (react, react-dom, router, toastify, the kernel…) are all
+  // The shared libraries the shell provides (react, react-dom, router, the kernel…) are all
   // needed before its first render anyway: one vendor chunk instead of about ten small ones saves
   // a whole second wave of requests on HTTP/1.1 (six connections per origin) on a slow phone.
   config.optimization = {
@@ -79,7 +83,9 @@ module.exports = (env, argv) => {
     splitChunks: {
       chunks: 'async',
       cacheGroups: {
-        vendor: { test: /[\\/]node_modules[\\/]/, name: 'vendor', chunks: 'async', enforce: true, priority: 10 },
+        vendor: { test: /[\\/]node_modules[\\/](?!react-toastify[\\/])/, name: 'vendor', chunks: 'async', enforce: true, priority: 10 },
+        // …except react-toastify: fetched when a page first loads it, not with every page (decision 0092).
+        toasts: { test: /[\\/]node_modules[\\/]react-toastify[\\/]/, name: TOASTS_CHUNK, chunks: 'async', enforce: true, priority: 20 },
       },
     },
   };

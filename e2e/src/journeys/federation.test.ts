@@ -99,10 +99,15 @@ test('a visitor on /profile downloads no member or admin page code', async () =>
   const code = (urls: string[]) => urls.filter((u) => /\.(js|css)(\?|$)/.test(u));
   expect(code(from(ports.mf_member))).toEqual([]);
   expect(code(from(ports.mf_admin))).toEqual([]);
+  // Nor the toast library, from any app: it comes with the first toast (decision 0092, the page's
+  // JS budget).
+  const toastifyLoaded = async () => (await page.evaluate(loadedCopies))['react-toastify']?.loaded ?? 0;
+  expect(await toastifyLoaded()).toBe(0);
 
   // Control: the same recorder does see mf-member's code once a member page is opened.
   await page.evaluate((t) => localStorage.setItem('token', t), member.token);
   await page.goto(site('/user'));
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   expect(code(from(ports.mf_member)).length).toBeGreaterThan(0);
+  expect(await toastifyLoaded()).toBe(1); // a member's page imports it with the page: one copy
 });

@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { errorText } from '@rotalink/shared-api';
+import { queryClient } from '../lib/query-client';
 
 /**
- * One read about the user a page shows (the user and their links, their clicks): loaded when the
- * user is known, again on `reload`; an answer for an earlier user or after unmount is dropped.
- * A failure goes first to `handleFailure` (access errors: 403 notice, 401 → /admin; a page may
- * also handle its own, e.g. a user that is gone), which returns true when it dealt with it;
- * other failures become `error`, the page's fixed text (or the unavailable text on a 503).
- * `loading` is true from the first render when the user is known, so a page never shows an
- * empty answer before the read has even started.
+ * One read about the user a page shows (the user and their links, their clicks), through TanStack
+ * Query (this remote's queryClient, issue 26): loaded when the user is known, again on `reload`;
+ * an answer for an earlier user or after unmount never shows. A failure goes first to
+ * `handleFailure` (access errors: 403 notice, 401 → /admin; a page may also handle its own, e.g. a
+ * user that is gone), which returns true when it dealt with it; other failures become `error`, the
+ * page's fixed text (or the unavailable text on a 503). `loading` is true from the first render
+ * when the user is known, so a page never shows an empty answer before the read has even started.
  */
 export function useUserRead<T>(
   userId: string | null,
@@ -16,38 +18,33 @@ export function useUserRead<T>(
   handleFailure: (err: unknown) => boolean,
   failure: { message: string; log: string },
 ) {
-  const [data, setData] = useState<T | null>(null);
-  const [loading, setLoading] = useState(userId !== null);
-  const [error, setError] = useState<string | null>(null);
-  const latest = useRef(0);
+  const id = useId();
   const readRef = useRef(read);
   readRef.current = read;
+  const queryKey = ['mf-admin', id, userId];
+  const query = useQuery({ queryKey, queryFn: () => readRef.current(userId as string), enabled: userId !== null }, queryClient);
   const { message, log } = failure;
 
-  const load = useCallback(async () => {
-    if (!userId) return;
-    const request = ++latest.current;
-    setLoading(true);
-    setError(null);
-    try {
-      const answer = await readRef.current(userId);
-      if (request === latest.current) setData(answer);
-    } catch (err) {
-      if (request !== latest.current || handleFailure(err)) return;
-      console.error(log, err);
-      setError(errorText(err, message, { serverText: false }));
-    } finally {
-      if (request === latest.current) setLoading(false);
-    }
-  }, [userId, handleFailure, message, log]);
-
+  // Each failure is judged once, when it arrives: handled by the page, or shown as this text.
+  const [judged, setJudged] = useState<{ of: unknown; text: string | null } | null>(null);
   useEffect(() => {
-    void load();
-    const requests = latest; // a request counter, not a DOM node: reading it at cleanup is the point
-    return () => {
-      requests.current++; // unmounted or another user: drop the answer in flight
-    };
-  }, [load]);
+    if (!query.error) return;
+    if (handleFailure(query.error)) return setJudged({ of: query.error, text: null });
+    console.error(log, query.error);
+    setJudged({ of: query.error, text: errorText(query.error, message, { serverText: false }) });
+  }, [query.error, handleFailure, message, log]);
+  const unjudged = Boolean(query.error) && judged?.of !== query.error;
 
-  return { data, loading, error, reload: load };
+  const keyRef = useRef(queryKey);
+  keyRef.current = queryKey;
+  const reload = useCallback(async () => {
+    await queryClient.refetchQueries({ queryKey: keyRef.current, exact: true });
+  }, []);
+
+  return {
+    data: query.data ?? null,
+    loading: userId !== null && (query.isFetching || unjudged),
+    error: query.isFetching || judged?.of !== query.error ? null : (judged?.text ?? null),
+    reload,
+  };
 }

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useId, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '../lib/query-client';
 
 export type AsyncState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined }
@@ -6,53 +8,38 @@ export type AsyncState<T> =
   | { status: 'ready'; data: T; error?: undefined };
 
 /**
- * Loads data once the page mounts and whenever `reload()` is called. While a reload runs the
- * previous data stays on screen (`refreshing`), so a Refresh never blanks the page; a late
- * answer of an older request never overwrites a newer one.
+ * Loads data once the page mounts and whenever `reload()` is called, through TanStack Query (the
+ * remote's queryClient, issue 26): it keeps the answer, drops a late answer of an older request and
+ * keeps the previous data on screen while a refresh runs (`refreshing`), so a Refresh never blanks
+ * the page. Each use is its own query (keyed by this hook's id and `deps`).
  */
 export function useAsyncData<T>(load: () => Promise<T>, deps: readonly unknown[], enabled = true) {
-  const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
-  const [refreshing, setRefreshing] = useState(false);
-  const requestId = useRef(0);
+  const id = useId();
   const loadRef = useRef(load);
   loadRef.current = load;
+  const queryKey = ['mf-member', id, ...deps];
+  const query = useQuery({ queryKey, queryFn: () => loadRef.current(), enabled }, queryClient);
 
-  const run = useCallback(async (keepData: boolean) => {
-    const id = ++requestId.current;
-    if (keepData) setRefreshing(true);
-    else setState({ status: 'loading' });
-    try {
-      const data = await loadRef.current();
-      if (id === requestId.current) setState({ status: 'ready', data });
-    } catch (error) {
-      if (id !== requestId.current) return;
-      // A failed refresh keeps what is on screen; the caller shows the error separately.
-      setState((prev) => (keepData && prev.status === 'ready' ? prev : { status: 'error', error }));
-      if (keepData) throw error;
-    } finally {
-      if (id === requestId.current) setRefreshing(false);
-    }
-  }, []);
+  let state: AsyncState<T>;
+  // A failed refresh keeps what is on screen; the caller shows the error separately.
+  if (query.data !== undefined) state = { status: 'ready', data: query.data };
+  else if (query.isError) state = { status: 'error', error: query.error };
+  else state = { status: 'loading' };
+  const refreshing = query.isFetching && query.data !== undefined;
 
-  useEffect(() => {
-    if (!enabled) return; // nothing to load yet (e.g. no id in the address); the page says why
-    void run(false);
-    return () => {
-      // eslint-disable-next-line react-hooks/exhaustive-deps -- a request counter, not a DOM node: bumping the current value is the point
-      requestId.current++; // ignore answers that arrive after unmount or a dependency change
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, ...deps]);
-
+  const keyRef = useRef(queryKey);
+  keyRef.current = queryKey;
   /** Reload without blanking the page; rejects when the reload fails. */
-  const refresh = useCallback(() => run(true), [run]);
+  const refresh = useCallback(async () => {
+    const result = await queryClient.refetchQueries({ queryKey: keyRef.current, exact: true }, { throwOnError: true });
+    return result;
+  }, []);
   /** Reload from scratch (the Retry of an error panel). */
-  const retry = useCallback(() => void run(false), [run]);
+  const retry = useCallback(() => void queryClient.resetQueries({ queryKey: keyRef.current, exact: true }), []);
   /** Show data the server just answered (e.g. the lists after a reorder); older loads in flight are dropped. */
   const replace = useCallback((data: T) => {
-    requestId.current++;
-    setRefreshing(false);
-    setState({ status: 'ready', data });
+    void queryClient.cancelQueries({ queryKey: keyRef.current, exact: true });
+    queryClient.setQueryData(keyRef.current, data);
   }, []);
   return { state, refreshing, refresh, retry, replace };
 }

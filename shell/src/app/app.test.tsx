@@ -1,15 +1,18 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import * as toastify from 'react-toastify';
 import { toast } from 'react-toastify';
 import { ADMIN_KEY, ApiError, MESSAGES, TOKEN_KEY, getProfile, tokenStore } from '@rotalink/shared-api';
 import { ShellLayout } from './app';
 import { startFederation } from '../federation/runtime';
 import { forgetLoadedPages } from '../federation/remote-page';
 import { down, loaded } from '../test-support/remote-stub';
+import { watchToastLibrary } from '../federation/toasts-wanted';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   init: jest.fn(),
+  registerGlobalPlugins: jest.fn(),
   registerRemotes: jest.fn(),
   loadRemote: jest.fn((id: string) => jest.requireActual('../test-support/remote-stub').fakeLoadRemote(id)),
 }));
@@ -216,10 +219,14 @@ describe('page frame', () => {
 });
 
 describe('toasts', () => {
-  it("one top-right container shows a page's toast", async () => {
+  it("no toast library until a page loads it; then one top-right container shows the page's toast", async () => {
     const { container } = renderAt('/');
     await screen.findByRole('heading', { name: 'mf_public/Landing' });
+    expect(container.querySelector('.Toastify__toast-container')).toBeNull();
+    // A remote's page imports react-toastify: the federation runtime hands it the shared module
+    // (decision 0092), and the page toasts before the shell's container is up.
     act(() => {
+      watchToastLibrary().afterLoadShare?.({ pkgName: 'react-toastify', selectedShared: { lib: () => toastify } } as never);
       toast.success('Profile updated');
     });
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();

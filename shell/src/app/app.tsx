@@ -1,10 +1,9 @@
 import { BrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import { TIMINGS } from '@rotalink/shared-api';
 import { Navbar } from '../components/navbar/navbar';
 import { AppRoutes, CustomHostRoutes } from './routes';
 import { ScrollToTop } from './scroll-to-top';
 import { SessionEndedBridge } from './session-ended-bridge';
+import { Toasts } from './toasts';
 
 /** The frame of every page: the ONE router, navbar, toast container and session handler. */
 export function ShellLayout() {
@@ -19,8 +18,7 @@ export function ShellLayout() {
       <main id="rl-main" className="rl-main" tabIndex={-1}>
         <AppRoutes />
       </main>
-      {/* spec §9: toasts top-right, 5000 ms; placed below the navbar (global.css, .rl-toasts) */}
-      <ToastContainer position="top-right" autoClose={TIMINGS.toastAutoCloseMs} className="rl-toasts" />
+      <Toasts />
     </>
   );
 }
@@ -36,7 +34,7 @@ export function CustomHostLayout({ host }: { host: string }) {
       <main id="rl-main" className="rl-main" tabIndex={-1}>
         <CustomHostRoutes host={host} />
       </main>
-      <ToastContainer position="top-right" autoClose={TIMINGS.toastAutoCloseMs} className="rl-toasts" />
+      <Toasts />
     </>
   );
 }

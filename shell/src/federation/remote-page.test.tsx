@@ -6,7 +6,12 @@ import { forgetLoadedPages, RemotePage } from './remote-page';
 import { startFederation } from './runtime';
 import { KernelSkewError } from './kernel-fit';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ init: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  init: jest.fn(),
+  registerGlobalPlugins: jest.fn(),
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
 
 const mockedLoad = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const mockedRegister = registerRemotes as jest.MockedFunction<typeof registerRemotes>;

@@ -1,10 +1,15 @@
-import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { init, loadRemote, registerGlobalPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadPage, startFederation } from './runtime';
 import { putEarlyManifest } from './early-manifests';
 import { KernelSkewError, kernelSkewOf } from './kernel-fit';
 import { KERNEL_VERSION } from '@rotalink/session-kernel';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ init: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  init: jest.fn(),
+  registerGlobalPlugins: jest.fn(),
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
 
 const mockedInit = init as jest.MockedFunction<typeof init>;
 const mockedLoad = loadRemote as jest.MockedFunction<typeof loadRemote>;
@@ -23,6 +28,13 @@ it("joins the build's federation instance as 'shell' with the loaded-first strat
     { name: 'mf_public', entry: 'https://cdn.example.com/public/mf-manifest.json' },
     { name: 'mf_admin', entry: '/admin/mf-manifest.json' },
   ]);
+});
+
+it("watches, for every instance (the remotes' too), whether a page loads react-toastify (decision 0092)", () => {
+  startFederation({});
+  const order = (fn: unknown) => (fn as jest.Mock).mock.invocationCallOrder[0];
+  expect(registerGlobalPlugins).toHaveBeenCalledWith([expect.objectContaining({ name: 'rotalink-toasts-wanted' })]);
+  expect(order(registerGlobalPlugins)).toBeLessThan(order(registerRemotes)); // before any remote's instance exists
 });
 
 it('installs an errorLoadRemote plugin that reports the failure and offers no fallback', async () => {

@@ -4,13 +4,20 @@
  * visited. A failed remote is re-registered with `force` before the next attempt, because the
  * runtime keeps a loaded (or half-loaded) remote entry and its manifest in caches of its own.
  */
-import { init, loadRemote, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import {
+  init,
+  loadRemote,
+  registerGlobalPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteName, ShellConfig } from '../config/load-config';
 import type { RemoteModuleId } from '../app/route-table';
 import { takeEarlyManifest } from './early-manifests';
 import { checkKernelFit, kernelSkewOf } from './kernel-fit';
 import { stylesheetsReady } from './stylesheets-ready';
+import { watchToastLibrary } from './toasts-wanted';
 
 export type { RemoteModuleId };
 
@@ -58,6 +65,8 @@ function remoteAt(url: string): string | undefined {
 export function startFederation(remotes: ShellConfig['remotes']): void {
   entries = { ...remotes };
   failedRemotes.clear();
+  // Before any remote's instance exists: each picks up the global plugins when it is created.
+  registerGlobalPlugins([watchToastLibrary()]);
   // 'loaded-first': a remote that is offline is only touched when one of its pages is opened.
   init({ name: 'shell', remotes: [], shareStrategy: 'loaded-first', plugins: [reportFailures()] });
   registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry: entry as string })));

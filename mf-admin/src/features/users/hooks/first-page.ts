@@ -1,14 +1,15 @@
 import { ADMIN_LIST, adminListPlace, getUsersPage, type AllUsersPage } from '@rotalink/shared-api';
+import { queryClient } from '../../../lib/query-client';
 
 export const PAGE_SIZE = ADMIN_LIST.defaultPageSize;
 
 /** The page and search an address asks for (`?q=&page=`), within the API's limits, as the shell's preloader reads them. */
 export const placeFrom = adminListPlace;
 
-let early: { key: string; answer: Promise<AllUsersPage>; at: number } | null = null;
 /** An early answer older than this is not shown (the page would show stale members). */
 const FRESH_MS = 10_000;
-const keyOf = (page: number, q: string) => `${page}\n${q}`;
+/** The early read's place in the remote's query cache (issue 26: no cache of our own). */
+const earlyKey = (page: number, q: string) => ['mf-admin', 'users-page-early', page, q];
 
 /**
  * Issue 12: the list's first request starts as soon as this remote's module is evaluated, not
@@ -19,17 +20,28 @@ const keyOf = (page: number, q: string) => `${page}\n${q}`;
  */
 export function requestFirstPageEarly(search: string): void {
   const { page, q } = placeFrom(search);
-  const answer = getUsersPage({ page, pageSize: PAGE_SIZE, q });
-  answer.catch(() => undefined); // the page asks again and handles the error itself
-  early = { key: keyOf(page, q), answer, at: Date.now() };
+  // One early read at a time; a failure stays in the cache as an error, and usersPage() then asks
+  // again and the page handles it.
+  queryClient.removeQueries({ queryKey: ['mf-admin', 'users-page-early'] });
+  void queryClient.prefetchQuery({ queryKey: earlyKey(page, q), queryFn: () => getUsersPage({ page, pageSize: PAGE_SIZE, q }) });
 }
 
-/** The early answer for this page and search, once; otherwise a new request. */
-export function usersPage(page: number, q: string): Promise<AllUsersPage> {
-  const taken = early;
-  early = null;
-  if (taken && taken.key === keyOf(page, q) && Date.now() - taken.at < FRESH_MS) {
-    return taken.answer.catch(() => getUsersPage({ page, pageSize: PAGE_SIZE, q }));
+/** The early answer for this page and search, once and while fresh; otherwise a new request. */
+export async function usersPage(page: number, q: string): Promise<AllUsersPage> {
+  const key = earlyKey(page, q);
+  const early = queryClient.getQueryState<AllUsersPage>(key);
+  const fresh = () => getUsersPage({ page, pageSize: PAGE_SIZE, q });
+  if (!early || early.status === 'error') {
+    queryClient.removeQueries({ queryKey: key, exact: true });
+    return fresh();
   }
-  return getUsersPage({ page, pageSize: PAGE_SIZE, q });
+  try {
+    if (Date.now() - (early.dataUpdatedAt || Date.now()) >= FRESH_MS) return await fresh();
+    // Still on its way, or in: take it (fetchQuery joins the request in flight).
+    return await queryClient.fetchQuery({ queryKey: key, queryFn: fresh, staleTime: FRESH_MS });
+  } catch {
+    return fresh();
+  } finally {
+    queryClient.removeQueries({ queryKey: key, exact: true }); // taken once: a Refresh asks the server
+  }
 }

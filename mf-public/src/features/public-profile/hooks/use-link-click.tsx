@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { errorKind, errorText, incrementClicks, linkHref, MESSAGES, type Link } from '@rotalink/shared-api';
+import { loadToasts, toastLater } from '../../../lib/toasts';
 import { openPlaceholderTab, showInTab } from './link-target';
 
 /**
@@ -49,27 +49,28 @@ export function useLinkClick(reloadLinks: () => void) {
     if (lastSent.current?.id === link.id && Date.now() - lastSent.current.at < DOUBLE_TAP_MS) return;
     const href = linkHref(link.link); // only web addresses are ever opened (spec §5)
     if (!href) {
-      toast.error('This link cannot be opened.');
+      toastLater((toast) => toast.error('This link cannot be opened.'));
       return;
     }
     busy.current = true;
     lastSent.current = { id: link.id, at: Date.now() };
     setBusyId(link.id);
+    void loadToasts().catch(() => undefined); // beside the count: its toast is not late (lib/toasts.ts)
 
     // Where the visitor came from to this page (issue 14: the click event keeps its host only).
     incrementClicks(link.id, document.referrer)
       .then(
         (answer) => {
-          if (answer?.counted === false) toast.success(CLICK_OPENING);
-          else toast.success(answer?.message || 'Click counted.');
+          toastLater((toast) => toast.success(answer?.counted === false ? CLICK_OPENING : answer?.message || 'Click counted.'));
           reloadLinks();
           // Issue 30: the server's destination carries the click id and the link's macros; only an
           // https address is ever opened (linkHref), else the link's own URL.
           const target = (answer?.destination && linkHref(answer.destination)) || href;
-          if (!showInTab(openPlaceholderTab(), target)) toast.info(<OpenLinkToast href={target} />, { autoClose: false });
+          if (!showInTab(openPlaceholderTab(), target))
+            toastLater((toast) => toast.info(<OpenLinkToast href={target} />, { autoClose: false }));
         },
         (error: unknown) => {
-          toast.error(clickFailureText(error));
+          toastLater((toast) => toast.error(clickFailureText(error)));
           reloadLinks(); // the queue may have moved on (another visitor completed the link)
         },
       )
@@ -81,7 +82,7 @@ export function useLinkClick(reloadLinks: () => void) {
 
   /** Spec §4: a later link is refused with a message, and nothing is counted. */
   function refuseLater() {
-    toast.error(MESSAGES.completePreviousFirst, { toastId: 'pub-complete-previous' });
+    toastLater((toast) => toast.error(MESSAGES.completePreviousFirst, { toastId: 'pub-complete-previous' }));
   }
 
   return { openHead, refuseLater, busyId };

@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { useCallback, useEffect, useId, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { errorKind, errorText, getPublicLinks, getPublicProfile, MESSAGES, type AboutProfile, type Link } from '@rotalink/shared-api';
+import { queryClient } from '../../../lib/query-client';
+import { toastLater } from '../../../lib/toasts';
 
 export type ProfileState =
   { status: 'loading' } | { status: 'ready'; profile: AboutProfile } | { status: 'not-found' } | { status: 'error'; text: string };
@@ -15,63 +17,42 @@ const profileFailure = (error: unknown) => errorText(error, MESSAGES.loadProfile
 const linksFailure = (error: unknown) => errorText(error, MESSAGES.loadLinksFailed, { serverText: false });
 
 /**
- * The visitor page's data: the owner's profile and the two link lists, fetched in parallel.
- * reloadLinks() keeps the current lists on screen while it fetches (no flicker, no layout shift);
- * a stale answer (an older request finishing last) is ignored.
+ * The visitor page's data: the owner's profile and the two link lists, fetched in parallel through
+ * TanStack Query (mf-public's queryClient, issue 26). reloadLinks() keeps the current lists on
+ * screen while it fetches (no flicker, no layout shift); a stale answer never shows.
  */
 export function usePublicPage(userId: string) {
-  const [profile, setProfile] = useState<ProfileState>({ status: 'loading' });
-  const [links, setLinks] = useState<LinksState>({ status: 'loading' });
-  const linksRequest = useRef(0);
-  const profileRequest = useRef(0);
+  const id = useId();
+  const profileKey = ['mf-public', id, 'profile', userId];
+  const linksKey = ['mf-public', id, 'links', userId];
+  const profileQuery = useQuery({ queryKey: profileKey, queryFn: () => getPublicProfile(userId), enabled: Boolean(userId) }, queryClient);
+  const linksQuery = useQuery({ queryKey: linksKey, queryFn: () => getPublicLinks(userId), enabled: Boolean(userId) }, queryClient);
 
-  const loadProfile = useCallback(() => {
-    const request = ++profileRequest.current;
-    setProfile({ status: 'loading' });
-    getPublicProfile(userId).then(
-      (data) => request === profileRequest.current && setProfile({ status: 'ready', profile: data }),
-      (error) =>
-        request === profileRequest.current &&
-        setProfile(isUnknownProfile(error) ? { status: 'not-found' } : { status: 'error', text: profileFailure(error) }),
-    );
-  }, [userId]);
+  let profile: ProfileState = { status: 'loading' };
+  if (profileQuery.isFetching && profileQuery.isError) profile = { status: 'loading' };
+  else if (profileQuery.data !== undefined) profile = { status: 'ready', profile: profileQuery.data };
+  else if (profileQuery.isError)
+    profile = isUnknownProfile(profileQuery.error)
+      ? { status: 'not-found' }
+      : { status: 'error', text: profileFailure(profileQuery.error) };
 
-  const loadLinks = useCallback(
-    (mode: 'initial' | 'reload') => {
-      const request = ++linksRequest.current;
-      setLinks((current) => (mode === 'reload' && current.status === 'ready' ? { ...current, reloading: true } : { status: 'loading' }));
-      getPublicLinks(userId).then(
-        (data) => {
-          if (request !== linksRequest.current) return;
-          setLinks({ status: 'ready', pending: data?.pending ?? [], completed: data?.completed ?? [], reloading: false });
-        },
-        (error) => {
-          if (request !== linksRequest.current) return;
-          setLinks((current) => {
-            if (mode === 'reload' && current.status === 'ready') {
-              toast.error(linksFailure(error)); // the lists stay; say they may be stale
-              return { ...current, reloading: false };
-            }
-            return { status: 'error', text: linksFailure(error) };
-          });
-        },
-      );
-    },
-    [userId],
-  );
+  let links: LinksState = { status: 'loading' };
+  const lists = linksQuery.data;
+  if (lists !== undefined) {
+    links = { status: 'ready', pending: lists?.pending ?? [], completed: lists?.completed ?? [], reloading: linksQuery.isFetching };
+  } else if (linksQuery.isError && !linksQuery.isFetching) links = { status: 'error', text: linksFailure(linksQuery.error) };
 
+  // A reload that fails keeps the lists on screen and says they may be stale, once per failure.
+  const { error: linksError, errorUpdatedAt } = linksQuery;
+  const hasLists = lists !== undefined;
   useEffect(() => {
-    if (!userId) return;
-    const counters = [profileRequest, linksRequest]; // request counters, not DOM refs
-    loadProfile();
-    loadLinks('initial');
-    return () => {
-      // Leaving the page (or a new userId): answers still on their way are dropped.
-      counters.forEach((counter) => counter.current++);
-    };
-  }, [userId, loadProfile, loadLinks]);
+    if (linksError && hasLists) toastLater((toast) => toast.error(linksFailure(linksError)));
+  }, [linksError, errorUpdatedAt, hasLists]);
 
-  const reloadLinks = useCallback(() => loadLinks('reload'), [loadLinks]);
-  const retryLinks = useCallback(() => loadLinks('initial'), [loadLinks]);
-  return { profile, links, reloadLinks, retryLinks, retryProfile: loadProfile };
+  const keys = useRef({ profileKey, linksKey });
+  keys.current = { profileKey, linksKey };
+  const reloadLinks = useCallback(() => void queryClient.refetchQueries({ queryKey: keys.current.linksKey, exact: true }), []);
+  const retryLinks = useCallback(() => void queryClient.resetQueries({ queryKey: keys.current.linksKey, exact: true }), []);
+  const retryProfile = useCallback(() => void queryClient.resetQueries({ queryKey: keys.current.profileKey, exact: true }), []);
+  return { profile, links, reloadLinks, retryLinks, retryProfile };
 }
