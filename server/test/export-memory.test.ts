@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { activate, addLink, engines, signupMember, useTestApp, type Member } from './helpers';
+import { insertManyClicks } from './bulk-clicks';
 
 // As the API runs in production (server.ts, decision 0073).
 setFlagsFromString('--no-allocation-site-pretenuring');
 
 const EVENTS = 1_000_000;
-const ROWS_PER_INSERT = 500;
 const LIMIT_MB = 50;
 const MB = 1024 * 1024;
 
@@ -58,7 +58,6 @@ function downloadElsewhere(url: string, token: string): Promise<Download> {
  */
 describe.each(engines)('the account export of many click events (%s)', (engine) => {
   const t = useTestApp(engine);
-  const events = EVENTS;
   let m: Member;
   /** A member with a few events: its export warms every code path (the zip, the pages) first. */
   let small: Member;
@@ -69,43 +68,11 @@ describe.each(engines)('the account export of many click events (%s)', (engine) 
     await activate(t.db, m.userId);
     const link = await addLink(t.app, m, { link: 'https://offer.example.com/ref?a=1', max_clicks: null });
     const start = Date.parse('2026-06-01T00:00:00Z');
-    for (let done = 0; done < events;) {
-      await t.db.transaction().execute(async (trx) => {
-        for (let n = 0; n < 100 && done < events; n++, done += ROWS_PER_INSERT) {
-          const rows = Array.from({ length: ROWS_PER_INSERT }, (_, i) => ({
-            created_at: new Date(start + (done + i) * 1000).toISOString(),
-            user_id: m.userId,
-            link_id: link.id,
-            source: (i % 3 ? 'rotator' : 'page') as 'rotator' | 'page',
-            verdict: (i % 10 ? 'counted' : 'bot') as 'counted' | 'bot',
-            device: (i % 2 ? 'mobile' : 'desktop') as 'mobile' | 'desktop',
-            referrer_host: i % 4 ? `ref${i % 7}.example.com` : null,
-            visitor: `v${(done + i) % 50_000}`,
-            tracked: 0,
-          }));
-          await trx.insertInto('click_events').values(rows).execute();
-        }
-      });
-    }
+    await insertManyClicks(t.db, { userId: m.userId, linkId: link.id, count: EVENTS, start });
     small = await signupMember(t.app);
     await activate(t.db, small.userId);
     const smallLink = await addLink(t.app, small, { link: 'https://offer.example.com/small', max_clicks: null });
-    await t.db
-      .insertInto('click_events')
-      .values(
-        Array.from({ length: 500 }, (_, i) => ({
-          created_at: new Date(start + i * 1000).toISOString(),
-          user_id: small.userId,
-          link_id: smallLink.id,
-          source: 'page' as const,
-          verdict: 'counted' as const,
-          device: 'mobile' as const,
-          referrer_host: null,
-          visitor: `w${i}`,
-          tracked: 0,
-        })),
-      )
-      .execute();
+    await insertManyClicks(t.db, { userId: small.userId, linkId: smallLink.id, count: 500, start });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   }, 600_000);
@@ -132,13 +99,13 @@ describe.each(engines)('the account export of many click events (%s)', (engine) 
     expect(download.status).toBe(200);
     expect(download.type).toBe('application/zip');
     expect(download.disposition).toMatch(/^attachment; filename="rotalink-export-\d{4}-\d{2}-\d{2}\.zip"$/);
-    expect(download.files['click-events.csv']).toBe(events + 1); // the header and one line per event
+    expect(download.files['click-events.csv']).toBe(EVENTS + 1); // the header and one line per event
     expect(Object.keys(download.files)).toEqual(
       expect.arrayContaining(['README.txt', 'profile.json', 'sub-profiles.json', 'links.csv', 'payments.csv', 'conversions.csv']),
     );
     const growth = { rss: (peak.rss - before.rss) / MB, heap: (peak.heap - before.heapUsed) / MB };
     console.log(
-      `Export of ${events} events (${engine}): ${(download.bytes / MB).toFixed(1)} MB zip in ${seconds.toFixed(1)} s, ` +
+      `Export of ${EVENTS} events (${engine}): ${(download.bytes / MB).toFixed(1)} MB zip in ${seconds.toFixed(1)} s, ` +
         `RSS +${growth.rss.toFixed(1)} MB, heap +${growth.heap.toFixed(1)} MB`,
     );
     expect(growth.rss).toBeLessThan(LIMIT_MB);

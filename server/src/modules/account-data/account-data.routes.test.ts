@@ -68,13 +68,13 @@ describe.each(engines)('a member’s own data (%s)', (engine) => {
       expect(files['links.csv']).toContain(a.linkUrl);
       expect(files['links.csv']).toContain(a.subLinkUrl);
       const clicks = files['click-events.csv'].trim().split('\n');
-      expect(clicks[0]).toBe('profile_id,time,link_id,link_name,link_url,source,verdict,device,referrer_host');
+      expect(clicks[0]).toBe('profile_id,time,link_name,link_url,source,verdict,device,referrer_host');
       expect(clicks).toHaveLength(1 + 3 + 2);
       expect(clicks[1]).toMatch(
-        new RegExp(`^${a.member.userId},2026-06-01T00:00:00.000Z,[^,]+,Main offer,${a.linkUrl},page,counted,mobile,ref.example.com$`),
+        new RegExp(`^${a.member.userId},2026-06-01T00:00:00.000Z,Main offer,${a.linkUrl},page,counted,mobile,ref.example.com$`),
       );
       expect(clicks.filter((l) => l.startsWith(a.sub.id))).toHaveLength(2);
-      expect(files['conversions.csv']).toContain(`${a.txid},approved,12.50,USD`);
+      expect(files['conversions.csv']).toContain(`${a.txid},approved,12.50,USD,no,,,Main offer,${a.linkUrl},page,postback`);
       expect(files['payments.csv']).toContain(`${a.paymentId},stripe,144.56,usd,paid`);
       expect(files['README.txt']).toContain('click-events.csv');
     });

@@ -175,7 +175,7 @@ export async function accountExport(db: Db, member: UserRow, now = new Date()): 
       name: 'conversions.csv',
       content: async function* () {
         yield csvLine(CONVERSION_COLUMNS);
-        for (const id of a.ids) yield* conversionPages(reader, id);
+        for (const id of a.ids) yield* conversionPages(reader, id, linkCells);
       },
     },
   ];

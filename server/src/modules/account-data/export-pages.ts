@@ -1,35 +1,13 @@
+import { CLICKS_CSV_COLUMNS, CONVERSIONS_CSV_COLUMNS } from '@rotalink/shared-api/contract';
 import type { Db } from '../../db/database';
-import { formatMinor } from '../conversions';
-import { CSV_PAGE_ROWS, csvLine, readEventPage } from '../stats';
+import { conversionCells, CSV_PAGE_ROWS, csvLine, readConversionPage, readEventPage } from '../stats';
 
-/** A profile's links by id: their names and URLs go beside each click. */
+/** The account's links by id: their names and URLs go beside each click and sale. */
 export type LinkCells = Map<string, { name: string; url: string }>;
 
-export const CLICK_EVENT_COLUMNS = [
-  'profile_id',
-  'time',
-  'link_id',
-  'link_name',
-  'link_url',
-  'source',
-  'verdict',
-  'device',
-  'referrer_host',
-];
-export const CONVERSION_COLUMNS = [
-  'profile_id',
-  'time',
-  'txid',
-  'status',
-  'amount',
-  'currency',
-  'attributed',
-  'click_id',
-  'click_time',
-  'link_id',
-  'source',
-  'via',
-];
+/** The stats CSVs' columns (issues 15 and 30), with the profile each row belongs to first. */
+export const CLICK_EVENT_COLUMNS = ['profile_id', ...CLICKS_CSV_COLUMNS];
+export const CONVERSION_COLUMNS = ['profile_id', ...CONVERSIONS_CSV_COLUMNS];
 
 /** Every instant a row can have: the export has no range. */
 const ALL_TIME = { from: '0000-01-01T00:00:00.000Z', to: '9999-12-31T23:59:59.999Z' };
@@ -47,17 +25,7 @@ export async function* clickEventPages(reader: Db, profileId: string, links: Lin
     let out = '';
     for (const e of page) {
       const link = e.link_id === null ? undefined : links.get(e.link_id);
-      out += csvLine([
-        profileId,
-        e.created_at,
-        e.link_id ?? '',
-        link?.name ?? '',
-        link?.url ?? '',
-        e.source,
-        e.verdict,
-        e.device,
-        e.referrer_host ?? '',
-      ]);
+      out += csvLine([profileId, e.created_at, link?.name ?? '', link?.url ?? '', e.source, e.verdict, e.device, e.referrer_host ?? '']);
     }
     const last = page[page.length - 1];
     after = { createdAt: last.created_at, id: last.id };
@@ -66,57 +34,14 @@ export async function* clickEventPages(reader: Db, profileId: string, links: Lin
   }
 }
 
-type ConversionCursor = { at: string; id: string };
-
-/** One page of a profile's conversions after `after` (conversions_profile_time_idx, keyset). */
-function readConversionPage(reader: Db, profileId: string, after: ConversionCursor | null) {
-  return reader
-    .selectFrom('conversions')
-    .select([
-      'id',
-      'created_at',
-      'txid',
-      'refunded_at',
-      'amount_minor',
-      'currency',
-      'attributed',
-      'click_id',
-      'click_at',
-      'link_id',
-      'source',
-      'via',
-    ])
-    .where('user_id', '=', profileId)
-    .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after?.at ?? '', after?.id ?? ''))))
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(CSV_PAGE_ROWS)
-    .execute();
-}
-
-/** A profile's conversions, oldest first, a page of CSV lines at a time. */
-export async function* conversionPages(reader: Db, profileId: string): AsyncGenerator<string> {
-  let after: ConversionCursor | null = null;
+/** A profile's conversions, oldest first, a page of CSV lines at a time (the conversions CSV's read and cells). */
+export async function* conversionPages(reader: Db, profileId: string, links: LinkCells): AsyncGenerator<string> {
+  let after: { at: string; id: string } | null = null;
   for (;;) {
-    const page = await readConversionPage(reader, profileId, after);
+    const page = await readConversionPage(reader, { userId: profileId, ...ALL_TIME, after, limit: CSV_PAGE_ROWS });
     if (page.length === 0) return;
     let out = '';
-    for (const r of page) {
-      out += csvLine([
-        profileId,
-        r.created_at,
-        r.txid,
-        r.refunded_at ? 'refunded' : 'approved',
-        formatMinor(Number(r.amount_minor), r.currency),
-        r.currency,
-        Number(r.attributed) ? 'yes' : 'no',
-        r.click_id ?? '',
-        r.click_at ?? '',
-        r.link_id ?? '',
-        r.source ?? '',
-        r.via,
-      ]);
-    }
+    for (const r of page) out += csvLine([profileId, ...conversionCells(r, links)]);
     const last = page[page.length - 1];
     after = { at: last.created_at, id: last.id };
     yield out;

@@ -8,3 +8,5 @@ export { parseRange, parseZone, slotRange } from './stats-range';
 export { readEventPage } from './click-events-page.repository';
 export { CSV_PAGE_ROWS } from './clicks-csv';
 export { csvCell, csvLine } from './csv-cell';
+export { readConversionPage } from './conversions-page.repository';
+export { conversionCells } from './conversions-csv';
