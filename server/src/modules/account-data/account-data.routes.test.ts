@@ -153,6 +153,9 @@ describe.each(engines)('a member’s own data (%s)', (engine) => {
       const bystander = await fullAccount(t.app, t.db);
       const node2 = await secondApp(t);
       try {
+        // Read (and so cached) before the deletion.
+        const publicPage = (id: string) => t.app.inject({ method: 'GET', url: `/api/public/publicProfile?user_id=${id}` });
+        expect((await publicPage(a.member.userId)).statusCode).toBe(200);
         const seen = sink.mails.length;
         const res = await deleteWith(a.member.token, a.member.password);
         expect(res.statusCode).toBe(200);
@@ -191,6 +194,11 @@ describe.each(engines)('a member’s own data (%s)', (engine) => {
           .execute();
         expect(audit).toHaveLength(1);
         expect(JSON.parse(audit[0].changes as string)).toEqual({ kind: ['member', null], subscription_status: ['active', null] });
+
+        // The public pages are gone too (the public answer cache hears of the deletion).
+        for (const id of [a.member.userId, a.sub.id]) {
+          expect((await publicPage(id)).statusCode).toBe(404);
+        }
 
         // Another account is untouched.
         expect(await clicksOf([bystander.member.userId, bystander.sub.id])).toBe(5);

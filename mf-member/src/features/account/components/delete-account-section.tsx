@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { MAX_PASSWORD, MESSAGES, errorText, tokenStore } from '@rotalink/shared-api';
@@ -17,6 +17,17 @@ export function DeleteAccountSection() {
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const deleted = useRef(false);
+
+  // The token goes when this page has left the screen: cleared while the guarded page still shows
+  // (the navigation to '/' is a transition, the token store is not), the guard would send the
+  // tab to the sign-in page instead of the home page.
+  useEffect(
+    () => () => {
+      if (deleted.current) tokenStore.clear();
+    },
+    [],
+  );
 
   const next = (event: FormEvent) => {
     event.preventDefault();
@@ -32,9 +43,8 @@ export function DeleteAccountSection() {
     try {
       const answer = await deleteAccount(password);
       toast.success(answer.message);
-      // To the home page first, so the guarded page does not send this tab to the sign-in page.
+      deleted.current = true;
       navigate('/', { replace: true });
-      tokenStore.clear();
     } catch (err) {
       setError(errorText(err, MESSAGES.somethingWentWrong));
       setStep('password');
