@@ -4,7 +4,7 @@ import { WRONG_CURRENT_PASSWORD } from '../account';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
 import { fullAccount, textColumnsHolding, unzipText, type FullAccount } from './account-data.test-helper';
 import { ACCOUNT_DELETED } from './delete-own-account';
-import { EXPORT_TEXT, MAX_EXPORTS_PER_HOUR } from './export-budget';
+import { EXPORT_TEXT, MAX_EXPORTS_PER_HOUR, takeExportSlot } from './export-budget';
 
 const FILES = ['README.txt', 'profile.json', 'sub-profiles.json', 'links.csv', 'payments.csv', 'click-events.csv', 'conversions.csv'];
 
@@ -127,6 +127,16 @@ describe.each(engines)('a member’s own data (%s)', (engine) => {
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(3500);
       // Another account's budget is its own.
       expect((await exportOf(other.member.token)).statusCode).toBe(200);
+    });
+    it('one at a time per account on a node: a second while one streams is 429, then it goes', async () => {
+      const m = await signupMember(t.app);
+      // As an export still streaming to a slow client holds it.
+      const release = await takeExportSlot(t.db, m.userId);
+      const busy = await exportOf(m.token);
+      expect(busy.statusCode).toBe(429);
+      expect(busy.json().error).toBe(EXPORT_TEXT.busy);
+      release();
+      expect((await exportOf(m.token)).statusCode).toBe(200);
     });
   });
 
