@@ -53,6 +53,7 @@ import { handlesRoutes } from './modules/handles';
 import { domainsRoutes, dnsTxtLookup, hostOf, VerifiedHosts, type TxtLookup } from './modules/domains';
 import { auditRoutes } from './modules/audit';
 import { sessionsRoutes } from './modules/sessions';
+import { accountDataRoutes } from './modules/account-data';
 import { twoFactorRoutes } from './modules/two-factor';
 import { webhookEvents, webhooks } from './modules/webhooks';
 import type { ResolveHost } from './modules/link-health';
@@ -267,6 +268,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(auditRoutes);
   await app.register(sessionsRoutes);
+  await app.register(accountDataRoutes, { mailer });
   await app.register(twoFactorRoutes);
   await app.register(publicApi, { redis });
 

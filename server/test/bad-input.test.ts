@@ -59,6 +59,8 @@ const validBodies = (m: Member): Record<string, Record<string, unknown>> => ({
   adminLoginCode: { challenge: 'not-a-challenge', code: '123456' },
   enableTwoFactor: { code: '123456' },
   disableTwoFactor: { code: '123456' },
+  // Issue 33: deleting the account (a wrong password: nothing is deleted).
+  deleteAccount: { password: 'password1' },
   deleteUser: { user_id: m.userId },
   updateUser: {
     package_price: 1,

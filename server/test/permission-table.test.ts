@@ -16,6 +16,7 @@ import {
   MEMBER_REQUIRED,
   NOT_YOUR_PROFILE,
   SUB_CANNOT_DELETE,
+  SUB_CANNOT_EXPORT_OR_DELETE,
   SUB_CANNOT_MANAGE_KEYS,
   SUB_CANNOT_MANAGE_WEBHOOKS,
   SUB_OF_SUB,
@@ -335,6 +336,19 @@ export const rows: Row[] = [
   },
   // Each caller's own token is its session, which this call keeps.
   { call: 'revokeOtherSessions', what: 'all but the caller’s', input: async () => ({}), expect: ownAccount },
+  // Issue 33: the account's data and its deletion are its member's (a wrong password: past the access check, its own 400).
+  {
+    call: 'exportAccount',
+    what: 'own data',
+    input: async () => ({}),
+    expect: { ...ownAccount, 'sub-profile': refused(SUB_CANNOT_EXPORT_OR_DELETE) },
+  },
+  {
+    call: 'deleteAccount',
+    what: 'own account (a wrong password)',
+    input: async () => ({ body: { password: 'not the password' } }),
+    expect: { ...ownAccount, 'sub-profile': refused(SUB_CANNOT_EXPORT_OR_DELETE) },
+  },
   // Issue 33: the admin's own two-factor setup (a wrong code: past the access check, its own 400).
   { call: 'getTwoFactor', what: 'the admin’s state', input: async () => ({}), expect: { ...all(adminOnly), admin: 'allowed' } },
   { call: 'startTwoFactor', what: 'a new secret', input: async () => ({ body: {} }), expect: { ...all(adminOnly), admin: 'allowed' } },

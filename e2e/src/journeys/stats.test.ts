@@ -5,6 +5,7 @@
  * decode to the public page and the rotator link.
  */
 import { decodeQr } from '../support/qr';
+import { downloadBytes } from '../support/download';
 import type { Download, Page } from 'playwright-core';
 import { addLink, BROWSER_UA, createMember, raw, type LinkRow } from '../support/api';
 import { closeVisitors, disconnectBrowser, newVisitor } from '../support/browser';
@@ -316,12 +317,6 @@ async function save(page: Page, name: RegExp): Promise<Download> {
 }
 
 /** The downloaded file's bytes (streamed: the browser runs in the harness's process, not this one). */
-async function downloadBytes(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 async function readDownload(download: Download): Promise<string> {
   return (await downloadBytes(download)).toString('utf8');
 }

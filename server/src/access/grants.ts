@@ -10,6 +10,7 @@ export const SUB_CANNOT_DELETE = 'Only the member can delete a sub-profile.';
 export const SUB_CANNOT_CHANGE_SIGN_IN = "Only the member can change a sub-profile's email or password.";
 export const SUB_CANNOT_MANAGE_KEYS = 'Only the member can manage API keys.';
 export const SUB_CANNOT_MANAGE_WEBHOOKS = 'Only the member can manage webhooks.';
+export const SUB_CANNOT_EXPORT_OR_DELETE = 'Only the member can download the account’s data or delete the account.';
 export const KEY_CANNOT = 'An API key cannot do this: sign in to Rotalink instead.';
 export const TWO_FACTOR_FIRST = 'Set up two-factor sign-in first: it is required for the admin on this site.';
 export const keyLacksScope = (scope: ApiKeyScope) => `This API key does not have the '${scope}' scope.`;
@@ -20,6 +21,7 @@ const MEMBER: ReadonlySet<Permission> = new Set<Permission>([
   'profile:write',
   'account:write',
   'account:security',
+  'account:data',
   'payment',
   'sub-profiles:read',
   'sub-profiles:create',
@@ -47,6 +49,8 @@ const SUB_PROFILE_DENIED: Partial<Record<Permission, string>> = {
   'api-keys:manage': SUB_CANNOT_MANAGE_KEYS,
   // Issue 31: webhooks are the account's (they carry every profile's events), so its member's.
   'webhooks:manage': SUB_CANNOT_MANAGE_WEBHOOKS,
+  // Issue 33: the export holds every profile of the account, and deletion ends the account (decision 0145).
+  'account:data': SUB_CANNOT_EXPORT_OR_DELETE,
 };
 
 /** The admin reads any profile's stats (issue 15) and runs the console; it has no profile of its own. */

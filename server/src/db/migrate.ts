@@ -19,6 +19,7 @@ import * as m0050 from './migrations/0050-sub-profile-email-pending';
 import * as m0051 from './migrations/0051-audit-events';
 import * as m0052 from './migrations/0052-sessions';
 import * as m0053 from './migrations/0053-admin-two-factor';
+import * as m0054 from './migrations/0054-payments-outlive-the-account';
 import * as m0060 from './migrations/0060-conversions';
 import * as m0070 from './migrations/0070-handles-and-domains';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0051-audit-events': m0051,
   '0052-sessions': m0052,
   '0053-admin-two-factor': m0053,
+  '0054-payments-outlive-the-account': m0054,
   '0060-conversions': m0060,
   '0070-handles-and-domains': m0070,
 };

@@ -14,6 +14,8 @@ export type Permission =
   | 'account:write'
   /** The account's own security events and signed-in sessions (issue 33): never an API key's. */
   | 'account:security'
+  /** Export the account's data, or delete the account (issue 33): its member only, never a sub-profile's session or an API key. */
+  | 'account:data'
   | 'payment'
   | 'sub-profiles:read'
   /** Only a member; a sub-profile has none of its own. */

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'member.api-key-revoked',
   'member.session-revoked',
   'member.account-deleted',
+  'member.account-exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = Type.Union(AUDIT_ACTIONS.map((a) => Type.Literal(a)));

@@ -10,6 +10,8 @@ import { vanityPaths } from '../paths/vanity';
 import { auditPaths } from '../paths/audit';
 import { sessionPaths } from '../paths/sessions';
 import { twoFactorPaths } from '../paths/two-factor';
+import { accountDataPaths } from '../paths/account-data';
+import { AccountExport, DeleteAccountBody } from './account-data';
 import {
   AdminLoginChallenge,
   AdminLoginCodeBody,
@@ -481,6 +483,18 @@ export const endpoints = {
     ...sessionPaths.revokeOtherSessions,
     access: { permission: 'account:security', profile: 'self' },
     response: { 200: RevokeOtherSessionsOk },
+  }),
+  /** Issue 33: the member's own data as one zip, and the account's deletion (decision 0145). */
+  exportAccount: e({
+    ...accountDataPaths.exportAccount,
+    access: { permission: 'account:data', profile: 'self' },
+    response: { 200: AccountExport },
+  }),
+  deleteAccount: e({
+    ...accountDataPaths.deleteAccount,
+    access: { permission: 'account:data', profile: 'self' },
+    body: DeleteAccountBody,
+    response: { 200: StatusMessage },
   }),
 } as const;
 

@@ -30,6 +30,8 @@ export { vanityPaths } from '../paths/vanity';
 export * from './vanity';
 export { auditPaths } from '../paths/audit';
 export { sessionPaths } from '../paths/sessions';
+export { accountDataPaths } from '../paths/account-data';
+export * from './account-data';
 export { twoFactorPaths } from '../paths/two-factor';
 export * from './v1';
 export { v1Endpoints, type V1CallName } from './v1-endpoints';

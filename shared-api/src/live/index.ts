@@ -39,3 +39,4 @@ export { API_KEY_SCOPES, type ApiKeyScope } from '../contract/access';
 export { WEBHOOK_EVENTS, type WebhookEvent } from '../contract/webhook-events';
 export { listSessions, revokeSession, revokeOtherSessions } from './session-calls';
 export { adminLoginCode, getTwoFactor, startTwoFactor, enableTwoFactor, disableTwoFactor } from './two-factor-calls';
+export { downloadAccountExport, deleteAccount } from './account-data-calls';

@@ -168,6 +168,7 @@ describe('one client: the token store, handler and errors of the main entry', ()
     ).toEqual([
       'contract/access.ts',
       'contract/webhook-events.ts',
+      'paths/account-data.ts',
       'paths/api-keys.ts',
       'paths/audit.ts',
       'paths/conversions.ts',

@@ -5,3 +5,5 @@ export { accountRoutes } from './account.routes';
 export { EMAIL_CHANGE_TTL_MS, hashEmailToken } from './change-email';
 export { confirmEmailLink } from './email-change-mail';
 export { insertEmailChange, useAllEmailChanges } from './email-changes.repository';
+/** Issue 33: deleting the account asks for the password the same way (account-data). */
+export { checkCurrentPassword, WRONG_CURRENT_PASSWORD } from './current-password';

@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database';
 import { forUpdate } from '../../db/dialect-sql';
-import type { PaymentRow } from './payments.table';
+import type { PaymentRow, StoredPaymentRow } from './payments.table';
 
 export async function insertPayment(
   db: DbOrTrx,
@@ -21,13 +21,26 @@ export async function insertPayment(
     .execute();
 }
 
+/**
+ * A deleted account's payment (user_id emptied, decision 0145) is not found here: its checkout can
+ * no longer complete or be shown, as when the cascade deleted it.
+ */
 export function findPayment(db: DbOrTrx, id: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', 'is not', null)
+    .$narrowType<{ user_id: string }>()
+    .executeTakeFirst();
 }
 
 /** Inside a transaction: the row, locked on PostgreSQL so two confirmations of one session serialise. */
 export function findPaymentForUpdate(trx: DbOrTrx, id: string): Promise<PaymentRow | undefined> {
-  return forUpdate(trx, trx.selectFrom('payments').selectAll().where('id', '=', id)).executeTakeFirst();
+  return forUpdate(
+    trx,
+    trx.selectFrom('payments').selectAll().where('id', '=', id).where('user_id', 'is not', null).$narrowType<{ user_id: string }>(),
+  ).executeTakeFirst();
 }
 
 /** → paid, once: true only for the call that made the change (the one that activates the plan). */
@@ -99,7 +112,7 @@ export async function markRefundDue(trx: DbOrTrx, id: string): Promise<void> {
 }
 
 /** The oldest payments still to refund (migration 0012's partial index). */
-export function dueRefunds(db: DbOrTrx, limit: number): Promise<PaymentRow[]> {
+export function dueRefunds(db: DbOrTrx, limit: number): Promise<StoredPaymentRow[]> {
   return db.selectFrom('payments').selectAll().where('refund_status', '=', 'due').orderBy('created_at').limit(limit).execute();
 }
 

@@ -7,7 +7,8 @@ import type { Selectable } from 'kysely';
 export interface PaymentsTable {
   /** The provider's session id (local: our opaque id; stripe: cs_…). */
   id: string;
-  user_id: string;
+  /** null: the account was deleted; the row stays for bookkeeping, naming nobody (issue 33, decision 0145). */
+  user_id: string | null;
   provider: 'local' | 'stripe';
   amount_cents: number;
   currency: string;
@@ -19,4 +20,7 @@ export interface PaymentsTable {
   refund_status: 'due' | 'refunded' | null;
   refunded_at: string | null;
 }
-export type PaymentRow = Selectable<PaymentsTable>;
+/** Any stored payment, a deleted account's included (its refund still goes back, with no mail). */
+export type StoredPaymentRow = Selectable<PaymentsTable>;
+/** A payment as the payment module reads it: one of an account that exists (payments.repository.ts reads no other). */
+export type PaymentRow = Omit<Selectable<PaymentsTable>, 'user_id'> & { user_id: string };

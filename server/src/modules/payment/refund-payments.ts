@@ -4,7 +4,7 @@ import { nowIso } from '../../db/ids';
 import type { MailMessage } from '../mail';
 import { escapeHtml, sendLater, type MailDeps } from '../mail';
 import type { PaymentProvider } from './payment-provider';
-import type { PaymentRow } from './payments.table';
+import type { PaymentRow, StoredPaymentRow } from './payments.table';
 import { dueRefunds, markRefunded } from './payments.repository';
 import { formatAmount } from './receipt-mail';
 
@@ -68,8 +68,10 @@ export function refundMail(options: {
   };
 }
 
-function sendRefundMail(deps: MailDeps & { db: Db }, payment: PaymentRow): Promise<void> {
+function sendRefundMail(deps: MailDeps & { db: Db }, payment: StoredPaymentRow): Promise<void> {
   return sendLater(deps, 'payment refund', async () => {
+    // A deleted account's refund goes back to its card all the same; there is nobody to mail.
+    if (payment.user_id === null) return undefined;
     const payer = await deps.db.selectFrom('users').select(['email', 'first_name']).where('id', '=', payment.user_id).executeTakeFirst();
     return payer?.email ? refundMail({ to: payer.email, firstName: payer.first_name, payment }) : undefined;
   });

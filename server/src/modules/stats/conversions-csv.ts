@@ -4,6 +4,7 @@ import { bulkReadsOf } from '../../db/bulk-reads';
 import type { Db } from '../../db/database';
 import { formatMinor } from '../conversions';
 import { csvLine } from './csv-cell';
+import { readConversionPage, type ConversionCursor, type ConversionPageRow } from './conversions-page.repository';
 import type { LinkName } from './get-summary';
 import type { Range } from './stats-range';
 
@@ -12,6 +13,25 @@ const PAGE_ROWS = 1000;
 export function conversionsCsvFileName(userId: string, range: Range): string {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
   return `rotalink-conversions-${userId}-${day(range.from)}-${day(range.to - 1)}.csv`;
+}
+
+/** One conversion's cells, in CONVERSIONS_CSV_COLUMNS order (the account export, issue 33, writes the same). */
+export function conversionCells(r: ConversionPageRow, links: ReadonlyMap<string, Pick<LinkName, 'name' | 'url'>>): string[] {
+  const link = r.link_id ? links.get(r.link_id) : undefined;
+  return [
+    r.created_at,
+    r.txid,
+    r.refunded_at ? 'refunded' : 'approved',
+    formatMinor(Number(r.amount_minor), r.currency),
+    r.currency,
+    Number(r.attributed) ? 'yes' : 'no',
+    r.click_id ?? '',
+    r.click_at ?? '',
+    link?.name ?? '',
+    link?.url ?? '',
+    r.source ?? '',
+    r.via,
+  ];
 }
 
 /**
@@ -27,51 +47,12 @@ export function conversionsCsvStream(db: Db, q: { userId: string; range: Range; 
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(CONVERSIONS_CSV_COLUMNS)}`;
     const reader = bulkReadsOf(db);
-    let after: { at: string; id: string } | null = null;
+    let after: ConversionCursor | null = null;
     for (;;) {
-      let query = reader
-        .selectFrom('conversions')
-        .select([
-          'id',
-          'created_at',
-          'txid',
-          'refunded_at',
-          'amount_minor',
-          'currency',
-          'attributed',
-          'click_id',
-          'click_at',
-          'link_id',
-          'source',
-          'via',
-        ])
-        .where('user_id', '=', q.userId)
-        .where('created_at', '>=', from)
-        .where('created_at', '<', to);
-      if (after) {
-        const a = after;
-        query = query.where((eb) => eb.or([eb('created_at', '>', a.at), eb.and([eb('created_at', '=', a.at), eb('id', '>', a.id)])]));
-      }
-      const page = await query.orderBy('created_at').orderBy('id').limit(PAGE_ROWS).execute();
+      const page = await readConversionPage(reader, { userId: q.userId, from, to, after, limit: PAGE_ROWS });
       if (page.length === 0) return;
       let out = '';
-      for (const r of page) {
-        const link = r.link_id ? links.get(r.link_id) : undefined;
-        out += csvLine([
-          r.created_at,
-          r.txid,
-          r.refunded_at ? 'refunded' : 'approved',
-          formatMinor(Number(r.amount_minor), r.currency),
-          r.currency,
-          Number(r.attributed) ? 'yes' : 'no',
-          r.click_id ?? '',
-          r.click_at ?? '',
-          link?.name ?? '',
-          link?.url ?? '',
-          r.source ?? '',
-          r.via,
-        ]);
-      }
+      for (const r of page) out += csvLine(conversionCells(r, links));
       const last = page[page.length - 1];
       after = { at: last.created_at, id: last.id };
       yield out;

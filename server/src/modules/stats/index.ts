@@ -4,3 +4,9 @@ export { getSeries, requireSeriesLink } from './get-series';
 export { getSummary } from './get-summary';
 export { readLinkNames } from './link-names.repository';
 export { parseRange, parseZone, slotRange } from './stats-range';
+/** Issue 33: the account export (account-data) pages raw events and writes cells the same way. */
+export { readEventPage } from './click-events-page.repository';
+export { CSV_PAGE_ROWS } from './clicks-csv';
+export { csvCell, csvLine } from './csv-cell';
+export { readConversionPage } from './conversions-page.repository';
+export { conversionCells } from './conversions-csv';

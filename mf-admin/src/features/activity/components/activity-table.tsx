@@ -16,6 +16,7 @@ export const ACTION_LABELS: Record<AuditEvent['action'], string> = {
   'member.api-key-revoked': 'API key revoked',
   'member.session-revoked': 'Session signed out',
   'member.account-deleted': 'Account deleted',
+  'member.account-exported': 'Data downloaded',
 };
 
 const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));

@@ -10,6 +10,7 @@ import { WebhooksPanel } from './webhooks-panel';
 import { CustomDomainCard } from '../../../components/vanity/custom-domain-card';
 import { SecurityEvents } from './security-events';
 import { SessionsPanel } from './sessions-panel';
+import { YourDataCard } from './your-data-card';
 
 /** /account — account settings (issue 13): change password, change email. Linked from the dashboard. */
 export function AccountSettingsPage() {
@@ -46,6 +47,8 @@ export function AccountSettingsPage() {
       {/* Issue 33: the account's signed-in sessions, then what changed on it. */}
       {profile.state.status === 'ready' && <SessionsPanel />}
       {profile.state.status === 'ready' && <SecurityEvents />}
+      {/* Issue 33: the member's own data and the account's deletion; a sub-profile's are its member's. */}
+      {profile.state.status === 'ready' && profile.state.data.account === 'member' && <YourDataCard />}
     </div>
   );
 }

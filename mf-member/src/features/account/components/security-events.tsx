@@ -11,6 +11,7 @@ const LABELS: Partial<Record<AuditEvent['action'], string>> = {
   'member.api-key-revoked': 'API key revoked',
   'member.session-revoked': 'A session was signed out',
   'member.account-deleted': 'Account deleted',
+  'member.account-exported': 'Data downloaded',
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString();

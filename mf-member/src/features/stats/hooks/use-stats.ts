@@ -4,7 +4,7 @@ import { errorText } from '@rotalink/shared-api';
 import { downloadClicksCsv, downloadConversionsCsv, getStatsSeries, getStatsSummary } from '@rotalink/shared-api/live';
 import { useLiveData } from '../../../components/live/use-live-data';
 import { presetRange, type Preset, type StatsRange } from './stats-range';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../../../components/save-blob';
 
 /** What the member chose: a rolling preset, or a fixed custom range. */
 export type StatsView = { preset: Exclude<Preset, 'custom'> } | { preset: 'custom'; range: StatsRange };

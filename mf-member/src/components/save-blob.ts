@@ -1,6 +1,6 @@
 /**
- * Saves a blob the page fetched (the clicks CSV needs the bearer token, so a plain <a href>
- * cannot fetch it): a temporary object URL and a click on a download link.
+ * Saves a blob the page fetched (the clicks CSV and, issue 33, the account export need the bearer
+ * token, so a plain <a href> cannot fetch them): a temporary object URL and a click on a download link.
  */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

@@ -1,0 +1,50 @@
+import { CLICKS_CSV_COLUMNS, CONVERSIONS_CSV_COLUMNS } from '@rotalink/shared-api/contract';
+import type { Db } from '../../db/database';
+import { conversionCells, CSV_PAGE_ROWS, csvLine, readConversionPage, readEventPage } from '../stats';
+
+/** The account's links by id: their names and URLs go beside each click and sale. */
+export type LinkCells = Map<string, { name: string; url: string }>;
+
+/** The stats CSVs' columns (issues 15 and 30), with the profile each row belongs to first. */
+export const CLICK_EVENT_COLUMNS = ['profile_id', ...CLICKS_CSV_COLUMNS];
+export const CONVERSION_COLUMNS = ['profile_id', ...CONVERSIONS_CSV_COLUMNS];
+
+/** Every instant a row can have: the export has no range. */
+const ALL_TIME = { from: '0000-01-01T00:00:00.000Z', to: '9999-12-31T23:59:59.999Z' };
+
+/**
+ * A profile's click events, oldest first, one page of CSV lines at a time: the stats CSV's keyset
+ * read (click-events-page.repository.ts, decision 0073), so every page costs the same however
+ * deep the export is. Never the visitor hash (it comes from the IP), never an IP.
+ */
+export async function* clickEventPages(reader: Db, profileId: string, links: LinkCells): AsyncGenerator<string> {
+  let after: { createdAt: string; id: number } | null = null;
+  for (;;) {
+    const page = await readEventPage(reader, { userId: profileId, ...ALL_TIME, after, limit: CSV_PAGE_ROWS });
+    if (page.length === 0) return;
+    let out = '';
+    for (const e of page) {
+      const link = e.link_id === null ? undefined : links.get(e.link_id);
+      out += csvLine([profileId, e.created_at, link?.name ?? '', link?.url ?? '', e.source, e.verdict, e.device, e.referrer_host ?? '']);
+    }
+    const last = page[page.length - 1];
+    after = { createdAt: last.created_at, id: last.id };
+    yield out;
+    if (page.length < CSV_PAGE_ROWS) return;
+  }
+}
+
+/** A profile's conversions, oldest first, a page of CSV lines at a time (the conversions CSV's read and cells). */
+export async function* conversionPages(reader: Db, profileId: string, links: LinkCells): AsyncGenerator<string> {
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const page = await readConversionPage(reader, { userId: profileId, ...ALL_TIME, after, limit: CSV_PAGE_ROWS });
+    if (page.length === 0) return;
+    let out = '';
+    for (const r of page) out += csvLine([profileId, ...conversionCells(r, links)]);
+    const last = page[page.length - 1];
+    after = { at: last.created_at, id: last.id };
+    yield out;
+    if (page.length < CSV_PAGE_ROWS) return;
+  }
+}
