@@ -1,7 +1,7 @@
 import { adminToken, bearer, engines, loginMember, secondApp, signupMember, useTestApp } from '../../../test/helpers';
 import { SUB_CANNOT_EXPORT_OR_DELETE } from '../../access/grants';
 import { WRONG_CURRENT_PASSWORD } from '../account';
-import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
+import { useSmtpSink } from '../mail/smtp-sink.test-helper';
 import { fullAccount, textColumnsHolding, unzipText, type FullAccount } from './account-data.test-helper';
 import { ACCOUNT_DELETED } from './delete-own-account';
 import { EXPORT_TEXT, MAX_EXPORTS_PER_HOUR, takeExportSlot } from './export-budget';
@@ -10,14 +10,8 @@ const FILES = ['README.txt', 'profile.json', 'sub-profiles.json', 'links.csv', '
 
 /** Issue 33: GET /api/account/export and POST /api/account/delete (decision 0145), through a real SMTP server. */
 describe.each(engines)('a member’s own data (%s)', (engine) => {
-  let sink: SmtpSink;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    env.SMTP_URL = sink.url;
-  });
-  afterAll(() => sink.close());
-  const t = useTestApp(engine, env);
+  const smtp = useSmtpSink();
+  const t = useTestApp(engine, smtp.env);
 
   const exportOf = (token?: string) =>
     t.app.inject({ method: 'GET', url: '/api/account/export', ...(token ? { headers: bearer(token) } : {}) });
@@ -166,12 +160,12 @@ describe.each(engines)('a member’s own data (%s)', (engine) => {
         // Read (and so cached) before the deletion.
         const publicPage = (id: string) => t.app.inject({ method: 'GET', url: `/api/public/publicProfile?user_id=${id}` });
         expect((await publicPage(a.member.userId)).statusCode).toBe(200);
-        const seen = sink.mails.length;
+        const seen = smtp.sink.mails.length;
         const res = await deleteWith(a.member.token, a.member.password);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ status: 'SUCCESS', message: ACCOUNT_DELETED });
 
-        const mail = await sink.waitForMail(seen, 10_000, (x) => x.subject === 'Your Rotalink account was deleted');
+        const mail = await smtp.sink.waitForMail(seen, 10_000, (x) => x.subject === 'Your Rotalink account was deleted');
         expect(mail.envelopeTo).toEqual([a.member.email]);
         expect(mail.text).toContain(`Hello ${a.names[0]},`);
         expect(mail.text).toContain('We keep only the payment records');

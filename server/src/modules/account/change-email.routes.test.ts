@@ -1,5 +1,5 @@
 import { bearer, engines, loginMember, signupMember, useTestApp, type Member } from '../../../test/helpers';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../mail/smtp-sink.test-helper';
+import { useSmtpSink, type ReceivedMail } from '../mail/smtp-sink.test-helper';
 import { EMAIL_TEXT, MAX_EMAIL_CHANGES_PER_HOUR, hashEmailToken } from './change-email';
 import { WRONG_CURRENT_PASSWORD } from './current-password';
 
@@ -8,14 +8,8 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** POST /api/auth/change-email and /api/auth/confirm-email (issue 13), through a real SMTP server. */
 describe.each(engines)('change email (%s)', (engine) => {
-  let sink: SmtpSink;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    env.SMTP_URL = sink.url;
-  });
-  afterAll(() => sink.close());
-  const t = useTestApp(engine, env);
+  const smtp = useSmtpSink();
+  const t = useTestApp(engine, smtp.env);
   let m: Member;
   let n = 0;
   const fresh = () => `new-${++n}-${Date.now()}@example.com`;
@@ -29,10 +23,10 @@ describe.each(engines)('change email (%s)', (engine) => {
 
   /** Asks for a change and returns the token of the mail that reached the new address. */
   async function mailedToken(newEmail: string): Promise<string> {
-    const seen = sink.mails.length;
+    const seen = smtp.sink.mails.length;
     const res = await ask(newEmail);
     expect(res.statusCode).toBe(200);
-    const mail = await sink.waitForMail(seen, undefined, isConfirm(newEmail.toLowerCase()));
+    const mail = await smtp.sink.waitForMail(seen, undefined, isConfirm(newEmail.toLowerCase()));
     return LINK.exec(mail.text)?.[1] as string;
   }
 
@@ -42,11 +36,11 @@ describe.each(engines)('change email (%s)', (engine) => {
 
   it('mails a link to the new address; the email changes only when it is opened, and the old address is told', async () => {
     const newEmail = fresh();
-    const seen = sink.mails.length;
+    const seen = smtp.sink.mails.length;
     const res = await ask(newEmail.toUpperCase());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'SUCCESS', message: EMAIL_TEXT.sent(newEmail) });
-    const mail = await sink.waitForMail(seen, undefined, isConfirm(newEmail));
+    const mail = await smtp.sink.waitForMail(seen, undefined, isConfirm(newEmail));
     expect(mail.envelopeTo).toEqual([newEmail]);
     expect(mail.text).toContain('expires in 24 hours');
     const token = LINK.exec(mail.text)?.[1] as string;
@@ -59,7 +53,7 @@ describe.each(engines)('change email (%s)', (engine) => {
     expect(JSON.stringify(row)).not.toContain(token);
     expect(await emailOf()).toBe(m.email);
 
-    const seenBeforeConfirm = sink.mails.length;
+    const seenBeforeConfirm = smtp.sink.mails.length;
     const done = await confirm(token);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ status: 'SUCCESS', message: EMAIL_TEXT.done(newEmail) });
@@ -68,14 +62,14 @@ describe.each(engines)('change email (%s)', (engine) => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: m.password } })).statusCode,
     ).toBe(401);
-    const notice = await sink.waitForMail(
+    const notice = await smtp.sink.waitForMail(
       seenBeforeConfirm,
       undefined,
       (x) => x.envelopeTo.includes(m.email) && x.subject === 'Your Rotalink email address was changed',
     );
     expect(notice.text).toContain(newEmail);
     // Issue 29: the new address gets a security notice too, with the way to reset the password.
-    const security = await sink.waitForMail(
+    const security = await smtp.sink.waitForMail(
       seenBeforeConfirm,
       undefined,
       (x) => x.envelopeTo.includes(newEmail) && x.subject === 'Your Rotalink account now uses this email address',
@@ -84,13 +78,13 @@ describe.each(engines)('change email (%s)', (engine) => {
     expect(security.text).toContain('http://localhost:3000/forgotpassword');
 
     // Single use; opened again (issue 29) it says the address is already confirmed, and changes nothing.
-    const seenBeforeAgain = sink.mails.length;
+    const seenBeforeAgain = smtp.sink.mails.length;
     const again = await confirm(token);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ status: 'SUCCESS', message: EMAIL_TEXT.already(newEmail) });
     expect(await emailOf()).toBe(newEmail);
     await pause(300);
-    expect(sink.mails.length).toBe(seenBeforeAgain);
+    expect(smtp.sink.mails.length).toBe(seenBeforeAgain);
   });
 
   it('an already used link whose address the account no longer has is invalid, not "already confirmed"', async () => {
@@ -157,7 +151,7 @@ describe.each(engines)('change email (%s)', (engine) => {
     expect(over.statusCode).toBe(429);
     expect(over.json().error).toBe(EMAIL_TEXT.tooMany);
     await pause(300);
-    expect(sink.mails.filter((x) => x.envelopeTo.includes(refused))).toHaveLength(0);
+    expect(smtp.sink.mails.filter((x) => x.envelopeTo.includes(refused))).toHaveLength(0);
   });
 
   it('without a token: 401 Token is missing; confirm-email needs none', async () => {

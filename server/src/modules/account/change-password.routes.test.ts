@@ -1,5 +1,5 @@
 import { bearer, engines, loginMember, signupMember, useTestApp, type Member } from '../../../test/helpers';
-import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
+import { useSmtpSink } from '../mail/smtp-sink.test-helper';
 import { PASSWORD_CHANGED, SAME_PASSWORD } from './change-password';
 import { WRONG_CURRENT_PASSWORD } from './current-password';
 
@@ -7,14 +7,8 @@ const CHANGED_SUBJECT = 'Your Rotalink password was changed';
 
 /** POST /api/auth/change-password (issue 13). */
 describe.each(engines)('change password (%s)', (engine) => {
-  let sink: SmtpSink;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    env.SMTP_URL = sink.url;
-  });
-  afterAll(() => sink.close());
-  const t = useTestApp(engine, env);
+  const smtp = useSmtpSink();
+  const t = useTestApp(engine, smtp.env);
   let m: Member;
   const change = (payload: Record<string, unknown>, token = m.token) =>
     t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: bearer(token), payload });
@@ -59,26 +53,26 @@ describe.each(engines)('change password (%s)', (engine) => {
   });
 
   it('mails a security notice to the account (issue 29), through the outbox, with the way to reset it', async () => {
-    const seen = sink.mails.length;
+    const seen = smtp.sink.mails.length;
     const outboxRows = async () => (await t.db.selectFrom('outbox').select('id').where('user_id', '=', m.userId).execute()).length;
     const before = await outboxRows();
     expect((await change({ currentPassword: m.password, newPassword: 'a new password 123' })).statusCode).toBe(200);
     expect(await outboxRows()).toBe(before + 1);
-    const mail = await sink.waitForMail(seen, undefined, (x) => x.envelopeTo.includes(m.email) && x.subject === CHANGED_SUBJECT);
+    const mail = await smtp.sink.waitForMail(seen, undefined, (x) => x.envelopeTo.includes(m.email) && x.subject === CHANGED_SUBJECT);
     expect(mail.text).toContain("If this wasn't you, reset your password here");
     expect(mail.text).toContain('http://localhost:3000/forgotpassword');
     expect(mail.html).toContain('href="http://localhost:3000/forgotpassword"');
   });
 
   it('refuses a wrong current password (400) and changes nothing, and mails nothing', async () => {
-    const seen = sink.mails.length;
+    const seen = smtp.sink.mails.length;
     const res = await change({ currentPassword: 'not my password', newPassword: 'a new password 123' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: WRONG_CURRENT_PASSWORD, message: WRONG_CURRENT_PASSWORD, code: 'invalid' });
     expect((await profile(m.token)).statusCode).toBe(200);
     await loginMember(t.app, m.email, m.password);
     await new Promise((r) => setTimeout(r, 300));
-    expect(sink.mails.slice(seen).filter((x) => x.envelopeTo.includes(m.email) && x.subject === CHANGED_SUBJECT)).toHaveLength(0);
+    expect(smtp.sink.mails.slice(seen).filter((x) => x.envelopeTo.includes(m.email) && x.subject === CHANGED_SUBJECT)).toHaveLength(0);
   });
 
   it('refuses a new password equal to the current one, too short, or missing fields (400)', async () => {

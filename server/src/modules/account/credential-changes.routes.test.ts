@@ -1,5 +1,5 @@
 import { bearer, engines, loginMember, signupMember, useTestApp, type Member } from '../../../test/helpers';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../mail/smtp-sink.test-helper';
+import { useSmtpSink, type ReceivedMail } from '../mail/smtp-sink.test-helper';
 import { RESET_TEXT } from '../password-reset/reset-password';
 import { EMAIL_TEXT } from './change-email';
 
@@ -14,14 +14,8 @@ const RESET_LINK = /\/resetpassword\?token=([A-Za-z0-9_-]+)/;
  * reset link mailed to an address the account has left, or sent before a new password, is void.
  */
 describe.each(engines)('a new password or a new address voids the links sent before (%s)', (engine) => {
-  let sink: SmtpSink;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    env.SMTP_URL = sink.url;
-  });
-  afterAll(() => sink.close());
-  const t = useTestApp(engine, env);
+  const smtp = useSmtpSink();
+  const t = useTestApp(engine, smtp.env);
   let m: Member;
   let n = 0;
   const attackerAddress = () => `attacker-${++n}-${Date.now()}@example.com`;
@@ -34,15 +28,15 @@ describe.each(engines)('a new password or a new address voids the links sent bef
   const mailTo = (to: string, subject: string) => (mail: ReceivedMail) => mail.envelopeTo.includes(to) && mail.subject === subject;
 
   async function emailChangeToken(newEmail: string): Promise<string> {
-    const seen = sink.mails.length;
+    const seen = smtp.sink.mails.length;
     expect((await post('/api/auth/change-email', { newEmail, currentPassword: m.password }, m.token)).statusCode).toBe(200);
-    const mail = await sink.waitForMail(seen, undefined, mailTo(newEmail, 'Confirm your new Rotalink email address'));
+    const mail = await smtp.sink.waitForMail(seen, undefined, mailTo(newEmail, 'Confirm your new Rotalink email address'));
     return CONFIRM_LINK.exec(mail.text)![1];
   }
   async function resetToken(email: string): Promise<string> {
-    const seen = sink.mails.length;
+    const seen = smtp.sink.mails.length;
     expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
-    const mail = await sink.waitForMail(seen, undefined, mailTo(email, 'Reset your Rotalink password'));
+    const mail = await smtp.sink.waitForMail(seen, undefined, mailTo(email, 'Reset your Rotalink password'));
     return RESET_LINK.exec(mail.text)![1];
   }
   const emailOf = async (token: string) =>
@@ -55,9 +49,9 @@ describe.each(engines)('a new password or a new address voids the links sent bef
 
   it('the current address is told at once when a change is asked for, with what stops it', async () => {
     const attacker = attackerAddress();
-    const seen = sink.mails.length;
+    const seen = smtp.sink.mails.length;
     await emailChangeToken(attacker);
-    const notice = await sink.waitForMail(seen, undefined, mailTo(m.email, 'A change of your Rotalink email address was asked for'));
+    const notice = await smtp.sink.waitForMail(seen, undefined, mailTo(m.email, 'A change of your Rotalink email address was asked for'));
     expect(notice.text).toContain(`asked to change its email address to ${attacker}`);
     expect(notice.text).toContain('change your password now');
     expect(await emailOf(m.token)).toBe(m.email);
@@ -108,7 +102,7 @@ describe.each(engines)('a new password or a new address voids the links sent bef
       t.app.inject({ method: 'PUT', url: '/api/auth/updatesubprofile', headers: bearer(token), payload: body });
     /** Issue 33: a sub-profile's address takes reset mail only once the link mailed to it is opened. */
     async function confirmSub(email: string): Promise<void> {
-      const mail = await sink.waitForMail(0, undefined, mailTo(email, 'Confirm your email address for a Rotalink profile'));
+      const mail = await smtp.sink.waitForMail(0, undefined, mailTo(email, 'Confirm your email address for a Rotalink profile'));
       expect((await post('/api/auth/confirm-email', { token: CONFIRM_LINK.exec(mail.text)![1] })).statusCode).toBe(200);
     }
 

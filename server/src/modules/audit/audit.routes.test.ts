@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { recordAudit } from './record-audit';
-import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
+import { useSmtpSink } from '../mail/smtp-sink.test-helper';
 import { adminToken, bearer, engines, signupMember, useTestApp } from '../../../test/helpers';
 
 const RESET_LINK = /\/resetpassword\?token=([A-Za-z0-9_-]+)/;
@@ -12,14 +12,8 @@ const CONFIRM_LINK = /\/confirm-email\?token=([A-Za-z0-9_-]+)/;
  * member's security events read it.
  */
 describe.each(engines)('audit log (%s)', (engine) => {
-  let sink: SmtpSink;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    env.SMTP_URL = sink.url;
-  });
-  afterAll(() => sink.close());
-  const t = useTestApp(engine, env);
+  const smtp = useSmtpSink();
+  const t = useTestApp(engine, smtp.env);
 
   const rows = () => t.db.selectFrom('audit_events').selectAll().orderBy('at').orderBy('id').execute();
   /** Runs `act` and returns the audit rows it added. */
@@ -113,11 +107,11 @@ describe.each(engines)('audit log (%s)', (engine) => {
 
   it('password reset sent and password reset: one row each; a used link writes none', async () => {
     const m = await signupMember(t.app);
-    const seen = sink.mails.length;
+    const seen = smtp.sink.mails.length;
     let token = '';
     const sent = await added(async () => {
       await post('/api/auth/forgot-password', { email: m.email });
-      const mail = await sink.waitForMail(seen, undefined, (x) => x.envelopeTo.includes(m.email) && /reset/i.test(x.subject));
+      const mail = await smtp.sink.waitForMail(seen, undefined, (x) => x.envelopeTo.includes(m.email) && /reset/i.test(x.subject));
       token = RESET_LINK.exec(mail.text)![1];
     });
     expect(sent.map((r) => [r.action, r.target_id])).toEqual([['member.password-reset-sent', m.userId]]);
@@ -132,10 +126,10 @@ describe.each(engines)('audit log (%s)', (engine) => {
   it('email changed: one row when the link is opened, the addresses masked', async () => {
     const m = await signupMember(t.app);
     const newEmail = `moved-${Date.now()}-${engine}@example.org`;
-    const seen = sink.mails.length;
+    const seen = smtp.sink.mails.length;
     const asked = await added(() => post('/api/auth/change-email', { newEmail, currentPassword: m.password }, m.token));
     expect(asked).toEqual([]);
-    const mail = await sink.waitForMail(seen, undefined, (x) => x.envelopeTo.includes(newEmail));
+    const mail = await smtp.sink.waitForMail(seen, undefined, (x) => x.envelopeTo.includes(newEmail));
     const done = await added(() => post('/api/auth/confirm-email', { token: CONFIRM_LINK.exec(mail.text)![1] }));
     expect(done).toHaveLength(1);
     expect(done[0].action).toBe('member.email-changed');

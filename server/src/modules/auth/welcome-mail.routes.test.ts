@@ -1,6 +1,6 @@
 import { engines, useTestApp } from '../../../test/helpers';
 import { useAppWithDeadMailServer, waitForLog } from '../mail/failing-mail.test-helper';
-import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
+import { useSmtpSink } from '../mail/smtp-sink.test-helper';
 
 const signup = (email: string, firstName = 'Ann') => ({
   method: 'POST' as const,
@@ -10,21 +10,15 @@ const signup = (email: string, firstName = 'Ann') => ({
 
 /** Issue 13: a welcome mail after sign-up, through the existing mailer (a real SMTP server here). */
 describe.each(engines)('welcome mail (%s)', (engine) => {
-  let sink: SmtpSink;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    env.SMTP_URL = sink.url;
-  });
-  afterAll(() => sink.close());
-  const t = useTestApp(engine, env);
+  const smtp = useSmtpSink();
+  const t = useTestApp(engine, smtp.env);
 
   it('reaches the new member with the dashboard link; their name is text, never HTML', async () => {
     const email = `welcome-${Date.now()}@example.com`;
-    const seen = sink.mails.length;
+    const seen = smtp.sink.mails.length;
     const res = await t.app.inject(signup(email.toUpperCase(), '<b>Ann</b>'));
     expect(res.statusCode).toBe(201);
-    const mail = await sink.waitForMail(seen, undefined, (m) => m.envelopeTo.includes(email));
+    const mail = await smtp.sink.waitForMail(seen, undefined, (m) => m.envelopeTo.includes(email));
     expect(mail.subject).toBe('Welcome to Rotalink');
     expect(mail.text).toContain('Hello <b>Ann</b>,');
     expect(mail.text).toContain('http://localhost:3000/user');
@@ -35,10 +29,10 @@ describe.each(engines)('welcome mail (%s)', (engine) => {
   it('a refused sign-up (email taken) sends nothing more', async () => {
     const email = `twice-${Date.now()}@example.com`;
     await t.app.inject(signup(email));
-    await sink.waitForMail(0, undefined, (m) => m.envelopeTo.includes(email));
+    await smtp.sink.waitForMail(0, undefined, (m) => m.envelopeTo.includes(email));
     expect((await t.app.inject(signup(email))).statusCode).toBe(409);
     await new Promise((r) => setTimeout(r, 300));
-    expect(sink.mails.filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
+    expect(smtp.sink.mails.filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
   });
 });
 

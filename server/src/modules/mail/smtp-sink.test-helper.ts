@@ -125,3 +125,24 @@ export function mimePart(raw: string, type: string): string {
   }
   return '';
 }
+
+/**
+ * A real SMTP server for one `describe`: started before its tests, closed after them. `env` points
+ * the app at it; pass it to `useTestApp` after this call (its beforeAll runs after the server is up).
+ */
+export function useSmtpSink(): { env: Record<string, string>; readonly sink: SmtpSink } {
+  const env: Record<string, string> = {};
+  let started: SmtpSink | undefined;
+  beforeAll(async () => {
+    started = await startSmtpSink();
+    env.SMTP_URL = started.url;
+  });
+  afterAll(() => started?.close());
+  return {
+    env,
+    get sink() {
+      if (!started) throw new Error('useSmtpSink: the SMTP server starts in beforeAll');
+      return started;
+    },
+  };
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { bearer, engines, signupMember, useTestApp, type Member } from '../../../test/helpers';
 import { useAppWithDeadMailServer, waitForLog } from '../mail/failing-mail.test-helper';
-import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
+import { startSmtpSink, useSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
 import { startFakeStripe, stripeEnv, type FakeStripe } from './fake-stripe.test-helper';
 
 const PLAN_BODY = { planName: 'monthly', duration: 'monthly', amount: 144.56 };
@@ -27,14 +27,8 @@ async function payLocally(app: FastifyInstance, m: Member): Promise<string> {
 
 /** Issue 13: a receipt after payment, exactly once per payment whichever call completed it. */
 describe.each(engines)('payment receipt (%s)', (engine) => {
-  let sink: SmtpSink;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    env.SMTP_URL = sink.url;
-  });
-  afterAll(() => sink.close());
-  const t = useTestApp(engine, env);
+  const smtp = useSmtpSink();
+  const t = useTestApp(engine, smtp.env);
 
   it('mails one receipt with the plan, amount, date and reference, however often the payment is confirmed', async () => {
     const m = await signupMember(t.app);
@@ -57,14 +51,14 @@ describe.each(engines)('payment receipt (%s)', (engine) => {
     });
     const isReceipt = (mail: { subject: string; envelopeTo: string[] }) =>
       mail.subject === 'Your Rotalink receipt' && mail.envelopeTo.includes(m.email);
-    const receipt = await sink.waitForMail(0, undefined, isReceipt);
+    const receipt = await smtp.sink.waitForMail(0, undefined, isReceipt);
     expect(receipt.text).toContain('Amount paid: $144.56 USD');
     expect(receipt.text).toContain(`Reference: ${id}`);
     expect(receipt.text).toMatch(/Date: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(receipt.text).toContain('Rotalink Lifetime plan');
     expect(receipt.html).toContain('$144.56 USD');
     await new Promise((r) => setTimeout(r, 300));
-    expect(sink.mails.filter(isReceipt)).toHaveLength(1);
+    expect(smtp.sink.mails.filter(isReceipt)).toHaveLength(1);
   });
 
   it('no receipt for a session that was never paid', async () => {
@@ -78,7 +72,7 @@ describe.each(engines)('payment receipt (%s)', (engine) => {
         .statusCode,
     ).toBe(400);
     await new Promise((r) => setTimeout(r, 300));
-    expect(sink.mails.filter((mail) => mail.subject === 'Your Rotalink receipt' && mail.envelopeTo.includes(m.email))).toHaveLength(0);
+    expect(smtp.sink.mails.filter((mail) => mail.subject === 'Your Rotalink receipt' && mail.envelopeTo.includes(m.email))).toHaveLength(0);
   });
 });
 
