@@ -1,15 +1,8 @@
-import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { activate, addLink, bearer, engines, signupMember, useTestApp, type Member } from './helpers';
-import { insertManyClicks } from './bulk-clicks';
-
-// As the API runs in production (server.ts, decision 0073).
-setFlagsFromString('--no-allocation-site-pretenuring');
+import { bearer, engines, useTestApp, type Member } from './helpers';
+import { listenLocally, memberWithClicks, peakGrowth, runElsewhere } from './memory-fixture';
 
 const EVENTS = 1_000_000;
 const LIMIT_MB = 50;
-const MB = 1024 * 1024;
 
 /**
  * The download, by a client in a process of its own (as a browser would be), so that only the
@@ -21,11 +14,7 @@ function downloadElsewhere(url: string, token: string): Promise<{ status: number
     let lines = 0;
     for await (const chunk of res.body) for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
     console.log(JSON.stringify({ status: res.status, disposition: res.headers.get('content-disposition'), lines }));`;
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', client, url, token], { maxBuffer: MB }, (err, stdout) =>
-      err ? reject(err) : resolve(JSON.parse(stdout)),
-    );
-  });
+  return runElsewhere(['--input-type=module', '-e', client, url, token]);
 }
 
 /**
@@ -40,13 +29,8 @@ describe.each(engines)('a CSV of 1,000,000 click events (%s)', (engine) => {
   let base: string;
 
   beforeAll(async () => {
-    m = await signupMember(t.app);
-    await activate(t.db, m.userId);
-    const link = await addLink(t.app, m, { link: 'https://offer.example.com/ref?a=1', max_clicks: null });
-    const start = Date.parse('2026-06-01T00:00:00Z');
-    await insertManyClicks(t.db, { userId: m.userId, linkId: link.id, count: EVENTS, start });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    m = await memberWithClicks(t, 'https://offer.example.com/ref?a=1', EVENTS);
+    base = await listenLocally(t);
   }, 600_000);
 
   it('streams every row while the API grows by less than 50 MB', async () => {
@@ -54,23 +38,11 @@ describe.each(engines)('a CSV of 1,000,000 click events (%s)', (engine) => {
     // A first, small download warms every code path, so only the rows can make memory grow.
     const warm = await fetch(url.replace('to=2026-07-01', 'to=2026-06-01T01'), { headers: bearer(m.token) });
     await warm.text();
-    const before = process.memoryUsage();
-    let peak = { rss: before.rss, heap: before.heapUsed };
-    const sampler = setInterval(() => {
-      const now = process.memoryUsage();
-      peak = { rss: Math.max(peak.rss, now.rss), heap: Math.max(peak.heap, now.heapUsed) };
-    }, 20);
-    let download: { status: number; disposition: string | null; lines: number };
-    try {
-      download = await downloadElsewhere(url, m.token);
-    } finally {
-      clearInterval(sampler);
-    }
+    const { result: download, growth } = await peakGrowth(() => downloadElsewhere(url, m.token));
     expect(download.status).toBe(200);
     expect(download.disposition).toMatch(/^attachment; filename="rotalink-clicks-/);
     const lines = download.lines;
     expect(lines).toBe(EVENTS + 1); // the header and one line per event
-    const growth = { rss: (peak.rss - before.rss) / MB, heap: (peak.heap - before.heapUsed) / MB };
     console.log(`CSV of ${EVENTS} events (${engine}): RSS +${growth.rss.toFixed(1)} MB, heap +${growth.heap.toFixed(1)} MB`);
     expect(growth.rss).toBeLessThan(LIMIT_MB);
   }, 600_000);

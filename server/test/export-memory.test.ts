@@ -1,15 +1,8 @@
-import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { activate, addLink, engines, signupMember, useTestApp, type Member } from './helpers';
-import { insertManyClicks } from './bulk-clicks';
-
-// As the API runs in production (server.ts, decision 0073).
-setFlagsFromString('--no-allocation-site-pretenuring');
+import { engines, useTestApp, type Member } from './helpers';
+import { listenLocally, MB, memberWithClicks, peakGrowth, runElsewhere } from './memory-fixture';
 
 const EVENTS = 1_000_000;
 const LIMIT_MB = 50;
-const MB = 1024 * 1024;
 
 interface Download {
   status: number;
@@ -44,11 +37,7 @@ function downloadElsewhere(url: string, token: string): Promise<Download> {
       unzip.push(new Uint8Array(0), true);
       console.log(JSON.stringify({ status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes, files }));
     })().catch((e) => { console.error(e); process.exit(1); });`;
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['-e', client, url, token], { maxBuffer: MB, cwd: __dirname }, (err, stdout, stderr) =>
-      err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
-    );
-  });
+  return runElsewhere(['-e', client, url, token]);
 }
 
 /**
@@ -64,17 +53,9 @@ describe.each(engines)('the account export of many click events (%s)', (engine) 
   let base: string;
 
   beforeAll(async () => {
-    m = await signupMember(t.app);
-    await activate(t.db, m.userId);
-    const link = await addLink(t.app, m, { link: 'https://offer.example.com/ref?a=1', max_clicks: null });
-    const start = Date.parse('2026-06-01T00:00:00Z');
-    await insertManyClicks(t.db, { userId: m.userId, linkId: link.id, count: EVENTS, start });
-    small = await signupMember(t.app);
-    await activate(t.db, small.userId);
-    const smallLink = await addLink(t.app, small, { link: 'https://offer.example.com/small', max_clicks: null });
-    await insertManyClicks(t.db, { userId: small.userId, linkId: smallLink.id, count: 500, start });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    m = await memberWithClicks(t, 'https://offer.example.com/ref?a=1', EVENTS);
+    small = await memberWithClicks(t, 'https://offer.example.com/small', 500);
+    base = await listenLocally(t);
   }, 600_000);
 
   it(`streams every event while the API grows by less than ${LIMIT_MB} MB`, async () => {
@@ -82,19 +63,8 @@ describe.each(engines)('the account export of many click events (%s)', (engine) 
     // A first, small download warms every code path, so only the rows can make memory grow.
     const warm = await downloadElsewhere(url, small.token);
     expect(warm.files['click-events.csv']).toBe(500 + 1);
-    const before = process.memoryUsage();
-    let peak = { rss: before.rss, heap: before.heapUsed };
-    const sampler = setInterval(() => {
-      const now = process.memoryUsage();
-      peak = { rss: Math.max(peak.rss, now.rss), heap: Math.max(peak.heap, now.heapUsed) };
-    }, 20);
     const started = Date.now();
-    let download: Download;
-    try {
-      download = await downloadElsewhere(url, m.token);
-    } finally {
-      clearInterval(sampler);
-    }
+    const { result: download, growth } = await peakGrowth(() => downloadElsewhere(url, m.token));
     const seconds = (Date.now() - started) / 1000;
     expect(download.status).toBe(200);
     expect(download.type).toBe('application/zip');
@@ -103,7 +73,6 @@ describe.each(engines)('the account export of many click events (%s)', (engine) 
     expect(Object.keys(download.files)).toEqual(
       expect.arrayContaining(['README.txt', 'profile.json', 'sub-profiles.json', 'links.csv', 'payments.csv', 'conversions.csv']),
     );
-    const growth = { rss: (peak.rss - before.rss) / MB, heap: (peak.heap - before.heapUsed) / MB };
     console.log(
       `Export of ${EVENTS} events (${engine}): ${(download.bytes / MB).toFixed(1)} MB zip in ${seconds.toFixed(1)} s, ` +
         `RSS +${growth.rss.toFixed(1)} MB, heap +${growth.heap.toFixed(1)} MB`,

@@ -1,6 +1,6 @@
 import { CLICKS_CSV_COLUMNS, CONVERSIONS_CSV_COLUMNS } from '@rotalink/shared-api/contract';
 import type { Db } from '../../db/database';
-import { conversionCells, CSV_PAGE_ROWS, csvLine, readConversionPage, readEventPage } from '../stats';
+import { conversionCells, csvLine, pagedCsv, readConversionPage, readEventPage, type ConversionCursor, type PageCursor } from '../stats';
 
 /** The account's links by id: their names and URLs go beside each click and sale. */
 export type LinkCells = Map<string, { name: string; url: string }>;
@@ -17,34 +17,26 @@ const ALL_TIME = { from: '0000-01-01T00:00:00.000Z', to: '9999-12-31T23:59:59.99
  * read (click-events-page.repository.ts, decision 0073), so every page costs the same however
  * deep the export is. Never the visitor hash (it comes from the IP), never an IP.
  */
-export async function* clickEventPages(reader: Db, profileId: string, links: LinkCells): AsyncGenerator<string> {
-  let after: { createdAt: string; id: number } | null = null;
-  for (;;) {
-    const page = await readEventPage(reader, { userId: profileId, ...ALL_TIME, after, limit: CSV_PAGE_ROWS });
-    if (page.length === 0) return;
-    let out = '';
-    for (const e of page) {
-      const link = e.link_id === null ? undefined : links.get(e.link_id);
-      out += csvLine([profileId, e.created_at, link?.name ?? '', link?.url ?? '', e.source, e.verdict, e.device, e.referrer_host ?? '']);
-    }
-    const last = page[page.length - 1];
-    after = { createdAt: last.created_at, id: last.id };
-    yield out;
-    if (page.length < CSV_PAGE_ROWS) return;
-  }
+export function clickEventPages(reader: Db, profileId: string, links: LinkCells): AsyncGenerator<string> {
+  return pagedCsv({
+    read: (after: PageCursor | null, limit) => readEventPage(reader, { userId: profileId, ...ALL_TIME, after, limit }),
+    cursorOf: (last) => ({ createdAt: last.created_at, id: last.id }),
+    lines: (page) => {
+      let out = '';
+      for (const e of page) {
+        const link = e.link_id === null ? undefined : links.get(e.link_id);
+        out += csvLine([profileId, e.created_at, link?.name ?? '', link?.url ?? '', e.source, e.verdict, e.device, e.referrer_host ?? '']);
+      }
+      return out;
+    },
+  });
 }
 
 /** A profile's conversions, oldest first, a page of CSV lines at a time (the conversions CSV's read and cells). */
-export async function* conversionPages(reader: Db, profileId: string, links: LinkCells): AsyncGenerator<string> {
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
-    const page = await readConversionPage(reader, { userId: profileId, ...ALL_TIME, after, limit: CSV_PAGE_ROWS });
-    if (page.length === 0) return;
-    let out = '';
-    for (const r of page) out += csvLine([profileId, ...conversionCells(r, links)]);
-    const last = page[page.length - 1];
-    after = { at: last.created_at, id: last.id };
-    yield out;
-    if (page.length < CSV_PAGE_ROWS) return;
-  }
+export function conversionPages(reader: Db, profileId: string, links: LinkCells): AsyncGenerator<string> {
+  return pagedCsv({
+    read: (after: ConversionCursor | null, limit) => readConversionPage(reader, { userId: profileId, ...ALL_TIME, after, limit }),
+    cursorOf: (last) => ({ at: last.created_at, id: last.id }),
+    lines: (page) => page.map((r) => csvLine([profileId, ...conversionCells(r, links)])).join(''),
+  });
 }

@@ -6,9 +6,8 @@ import { formatMinor } from '../conversions';
 import { csvLine } from './csv-cell';
 import { readConversionPage, type ConversionCursor, type ConversionPageRow } from './conversions-page.repository';
 import type { LinkName } from './get-summary';
+import { pagedCsv } from './paged-csv';
 import type { Range } from './stats-range';
-
-const PAGE_ROWS = 1000;
 
 export function conversionsCsvFileName(userId: string, range: Range): string {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
@@ -47,17 +46,11 @@ export function conversionsCsvStream(db: Db, q: { userId: string; range: Range; 
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(CONVERSIONS_CSV_COLUMNS)}`;
     const reader = bulkReadsOf(db);
-    let after: ConversionCursor | null = null;
-    for (;;) {
-      const page = await readConversionPage(reader, { userId: q.userId, from, to, after, limit: PAGE_ROWS });
-      if (page.length === 0) return;
-      let out = '';
-      for (const r of page) out += csvLine(conversionCells(r, links));
-      const last = page[page.length - 1];
-      after = { at: last.created_at, id: last.id };
-      yield out;
-      if (page.length < PAGE_ROWS) return;
-    }
+    yield* pagedCsv({
+      read: (after: ConversionCursor | null, limit) => readConversionPage(reader, { userId: q.userId, from, to, after, limit }),
+      cursorOf: (last) => ({ at: last.created_at, id: last.id }),
+      lines: (page) => page.map((r) => csvLine(conversionCells(r, links))).join(''),
+    });
   }
   return Readable.from(chunks(), { objectMode: false });
 }

@@ -5,8 +5,8 @@ export { getSummary } from './get-summary';
 export { readLinkNames } from './link-names.repository';
 export { parseRange, parseZone, slotRange } from './stats-range';
 /** Issue 33: the account export (account-data) pages raw events and writes cells the same way. */
-export { readEventPage } from './click-events-page.repository';
-export { CSV_PAGE_ROWS } from './clicks-csv';
+export { readEventPage, type PageCursor } from './click-events-page.repository';
+export { pagedCsv } from './paged-csv';
 export { csvCell, csvLine } from './csv-cell';
-export { readConversionPage } from './conversions-page.repository';
+export { readConversionPage, type ConversionCursor } from './conversions-page.repository';
 export { conversionCells } from './conversions-csv';
