@@ -22,12 +22,18 @@ const ID_ONLY = /^(?=.*[A-Z_])[A-Za-z0-9_-]{22}$/;
  * - anything else, and a handle nobody holds, is passed on as an id (the click path answers 404
  *   for an unknown one, as before).
  */
-export async function profileForSegment(
-  db: DbOrTrx,
-  segment: string,
-  now: Date,
-): Promise<{ userId: string; moved?: { handle: string | null } }> {
+export function profileForSegment(db: DbOrTrx, segment: string, now: Date): SegmentTarget | Promise<SegmentTarget> {
+  // An id answers at once, with no promise: every rotator visit by id comes this way (issue 27).
   if (ID_ONLY.test(segment) || !couldBeHandle(segment)) return { userId: segment };
+  return handleTarget(db, segment, now);
+}
+
+export interface SegmentTarget {
+  userId: string;
+  moved?: { handle: string | null };
+}
+
+async function handleTarget(db: DbOrTrx, segment: string, now: Date): Promise<SegmentTarget> {
   const handle = segment.toLowerCase();
   const found = await resolveHandleRow(db, handle, now.toISOString());
   if (!found) return { userId: segment };

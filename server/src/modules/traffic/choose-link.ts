@@ -42,6 +42,11 @@ export function nextAfter(links: QueueLink[], candidates: Set<string>, afterId: 
  * back to 0 clicks; 'page' and 'backup' are the finish.
  */
 export function planVisit(state: Pick<RotatorState, 'mode' | 'onFinish' | 'lastLinkId'>, links: QueueLink[], ctx: PlanContext): Plan {
+  if (state.mode === 'fulfillment') {
+    // The default mode, on every visit: the head of the queue, found without a list or a set (issue 27).
+    const head = links.find(isPending);
+    if (head) return { kind: 'link', link: head, restart: false };
+  }
   let candidates = links.filter(isPending);
   let restart = false;
   if (candidates.length === 0) {

@@ -40,13 +40,21 @@ export class ClickBatch {
     for (const l of this.listeners) if (l.ClickRecorded) this.onClick.push(l.ClickRecorded);
   }
 
-  /** A click's event (ClickRecorded): its row at COMMIT, and every subscriber hears of it now. */
-  async record(e: ClickEventInput): Promise<void> {
+  /**
+   * A click's event (ClickRecorded): its row at COMMIT, and every subscriber hears of it now.
+   * Synchronous while every subscriber is (the roll-ups, the counters): no promise per click.
+   */
+  record(e: ClickEventInput): void | Promise<void> {
     this.events.push(e);
-    for (const handle of this.onClick) {
-      const done = handle(e, this.trx);
-      if (done instanceof Promise) await done;
+    for (let i = 0; i < this.onClick.length; i++) {
+      const done = this.onClick[i](e, this.trx);
+      if (done instanceof Promise) return this.recordRest(e, done, i + 1);
     }
+  }
+
+  private async recordRest(e: ClickEventInput, pending: Promise<unknown>, from: number): Promise<void> {
+    await pending;
+    for (let i = from; i < this.onClick.length; i++) await this.onClick[i](e, this.trx);
   }
 
   /**

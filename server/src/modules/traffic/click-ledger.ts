@@ -77,9 +77,15 @@ export class ClickLedger {
    * A visitor's click on the public page: resolves once its batch has committed (durable), or
    * rejects with the reason it was refused (404 unknown link, 409 completed / not the head / paused).
    */
-  async pageClick(o: { linkId: string; visit: Visit; now?: Date }): Promise<PageClick> {
-    const userId = await linkOwner(this.db, o.linkId);
-    if (userId === undefined) throw new NotFound(LINK_NOT_FOUND);
+  pageClick(o: { linkId: string; visit: Visit; now?: Date }): Promise<PageClick> {
+    const owner = linkOwner(this.db, o.linkId);
+    return typeof owner === 'string' || owner === undefined
+      ? this.queuePageClick(owner, o)
+      : owner.then((id) => this.queuePageClick(id, o));
+  }
+
+  private queuePageClick(userId: string | undefined, o: { linkId: string; visit: Visit; now?: Date }): Promise<PageClick> {
+    if (userId === undefined) return Promise.reject(new NotFound(LINK_NOT_FOUND));
     const input = { linkId: o.linkId, userId, visit: o.visit, now: o.now ?? new Date() };
     return this.commits.runGrouped(pageClickKey(userId, o.linkId), input, applyPageClicks);
   }

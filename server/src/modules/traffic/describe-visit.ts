@@ -1,6 +1,6 @@
 import type { ClickVerdictValue } from './click-events.table';
 import type { Visit } from './verdict';
-import { referrerHostOf, visitTraits } from './visit';
+import { visitTraits } from './visit';
 import type { VisitorHasher } from './visitor-keys';
 
 interface RequestLike {
@@ -14,11 +14,17 @@ interface RequestLike {
  * `pageReferrer`: the visitor page's own document.referrer, sent with a page click (its request's
  * Referer is only the page itself); when given it decides the referrer host ('' = none).
  */
-export async function describeVisit(hasher: VisitorHasher, request: RequestLike, pageReferrer?: string): Promise<Visit> {
+export function describeVisit(hasher: VisitorHasher, request: RequestLike, pageReferrer?: string): Visit | Promise<Visit> {
   const ua = request.headers['user-agent'];
-  const visitor = await hasher.hash(request.ip, (Array.isArray(ua) ? ua[0] : ua) ?? '');
-  const traits = visitTraits(request.headers);
-  return { ...traits, ...(pageReferrer === undefined ? {} : { referrerHost: referrerHostOf(pageReferrer) }), visitor };
+  const visitor = hasher.hash(request.ip, (Array.isArray(ua) ? ua[0] : ua) ?? '');
+  // Synchronous once the day's key is known: no promise on every click but the day's first few (issue 27).
+  if (typeof visitor !== 'string') return visitor.then((hash) => visitOf(request, pageReferrer, hash));
+  return visitOf(request, pageReferrer, visitor);
+}
+
+function visitOf(request: RequestLike, pageReferrer: string | undefined, visitor: string): Visit {
+  const { bot, device, referrerHost } = visitTraits(request.headers, pageReferrer);
+  return { bot, device, referrerHost, visitor };
 }
 
 /** The page click's answer (200, link unchanged) when it did not count. */

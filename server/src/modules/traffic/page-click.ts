@@ -135,11 +135,14 @@ export async function applyPageClicks(
       out.push(refused(new Conflict(LINK_COMPLETED, 'link-completed')));
       continue;
     }
-    const verdict = await verdictFor(batch, { visit: c.visit, rules, userId, linkId, now: c.now });
+    // The verdict and the event are synchronous for most profiles: no await, no promise per click (issue 27).
+    const decided = verdictFor(batch, { visit: c.visit, rules, userId, linkId, now: c.now });
+    const verdict = typeof decided === 'string' ? decided : await decided;
     const counted = verdict === 'counted' ? 1 : 0;
     link = { ...link, clicks: link.clicks + counted, counted_clicks: link.counted_clicks + counted, all_clicks: link.all_clicks + 1 };
     const event = pageClickEvent(c, link, verdict, rules);
-    await batch.record(event);
+    const recorded = batch.record(event);
+    if (recorded) await recorded;
     out.push({ ok: true, value: sentOn(link, verdict, false, event.clickId) });
   }
   const counted = link.clicks - start.clicks;

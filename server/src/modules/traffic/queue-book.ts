@@ -26,16 +26,19 @@ export interface CountedClick {
  *   the visit, and the queue is read again.
  */
 export interface QueueBook {
-  /** The queue as the run's clicks so far left it; undefined: no such profile. */
-  queue(userId: string): Promise<ProfileQueue | undefined>;
+  /** The queue as the run's clicks so far left it (at once when the run read it); undefined: no such profile. */
+  queue(userId: string): ProfileQueue | Promise<ProfileQueue | undefined>;
   /** The queue read from the database again (after a refused click), kept for the run's next visits. */
   reread(userId: string): Promise<ProfileQueue | undefined>;
   /** Keeps the queue after a click (undefined: read it again next time). */
   remember(userId: string, queue: ProfileQueue | undefined): void;
-  /** A counted click on the chosen link; undefined when the cap (or a pause) refused it. */
-  count(link: QueueLink, afterRestart: boolean): Promise<CountedClick | undefined>;
+  /**
+   * A counted click on the chosen link; undefined when the cap (or a pause) refused it. At once
+   * (no promise) for a click that only adds to what the run owes the link: most of a run's.
+   */
+  count(link: QueueLink, afterRestart: boolean): CountedClick | Promise<CountedClick | undefined>;
   /** A click that does not count (a bot, a repeat): only the link's total of all clicks. */
-  touch(linkId: string): Promise<void>;
+  touch(linkId: string): void;
   /** Writes what the book holds back; before any statement that reads or rewrites the links, and at the run's end. */
   settle(): Promise<void>;
   /** Optimize (issue 30): what each link earned, read once per run. */
@@ -55,10 +58,12 @@ class DeferredBook implements QueueBook {
     private readonly lockLinks: boolean,
   ) {}
 
-  async queue(userId: string): Promise<ProfileQueue | undefined> {
-    const known = this.queues.get(userId);
-    if (known) return known;
-    // The run's first read takes the profile's lock (PostgreSQL; a no-op read lock on SQLite).
+  queue(userId: string): ProfileQueue | Promise<ProfileQueue | undefined> {
+    return this.queues.get(userId) ?? this.firstRead(userId);
+  }
+
+  /** The run's first read takes the profile's lock (PostgreSQL; a no-op read lock on SQLite). */
+  private async firstRead(userId: string): Promise<ProfileQueue | undefined> {
     const queue = await lockProfileQueue(this.trx, userId);
     this.remember(userId, queue);
     return queue;
@@ -76,18 +81,23 @@ class DeferredBook implements QueueBook {
     else this.queues.delete(userId);
   }
 
-  async count(chosen: QueueLink, afterRestart: boolean): Promise<CountedClick | undefined> {
-    const link = await this.current(chosen);
-    if (!link) return undefined;
+  count(chosen: QueueLink, afterRestart: boolean): CountedClick | Promise<CountedClick | undefined> {
+    if (this.lockLinks && !this.locked.has(chosen.id)) return this.current(chosen).then((link) => link && this.countOn(link, afterRestart));
+    return this.countOn(chosen, afterRestart);
+  }
+
+  private countOn(link: QueueLink, afterRestart: boolean): CountedClick | Promise<CountedClick | undefined> {
     // The click that fills the link (or follows a restart, whose counts the queue no longer
     // shows) goes through the capped statement, after what is owed: the owner's mail reads the
     // link's row and the queue as that click leaves them.
-    if (afterRestart || (link.max_clicks !== null && link.clicks + 1 >= link.max_clicks)) {
-      await this.settle();
-      return counted(await clickIfBelowCap(this.trx, link.id));
-    }
+    if (afterRestart || (link.max_clicks !== null && link.clicks + 1 >= link.max_clicks)) return this.cappedClick(link.id);
     this.owe(link.id, 1);
     return { clicks: link.clicks + 1 };
+  }
+
+  private async cappedClick(linkId: string): Promise<CountedClick | undefined> {
+    await this.settle();
+    return counted(await clickIfBelowCap(this.trx, linkId));
   }
 
   earnings(userId: string): Promise<ReadonlyMap<string, LinkEarnings>> {
@@ -96,7 +106,7 @@ class DeferredBook implements QueueBook {
     return known;
   }
 
-  async touch(linkId: string): Promise<void> {
+  touch(linkId: string): void {
     this.owe(linkId, 0);
   }
 
@@ -111,7 +121,6 @@ class DeferredBook implements QueueBook {
    * paused since the queue was read (the caller reads the queue again).
    */
   private async current(chosen: QueueLink): Promise<QueueLink | undefined> {
-    if (!this.lockLinks || this.locked.has(chosen.id)) return chosen;
     const now = await lockLinkCounts(this.trx, chosen.id);
     this.locked.add(chosen.id);
     if (!now || now.paused) return undefined;

@@ -2,6 +2,7 @@ import type { DbOrTrx } from '../../db/database';
 import type { Outcome } from '../../db/group-commit';
 import type { ClickBatch } from './click-batch';
 import type { ClickVerdictValue } from './click-events.table';
+import type { ClickEventInput } from './click-events.repository';
 import { planVisit } from './choose-link';
 import {
   moveCursor,
@@ -52,18 +53,41 @@ const finishUrl = (state: RotatorState, pageUrl: string): string =>
 const linkDestination = (link: QueueLink, userId: string, clickId: string | null): string =>
   destinationUrl(link.url, { clickId, linkId: link.id, profileId: userId, source: 'rotator', clickParam: link.click_param });
 
-/** The queue after a counted click on `linkId` (and, in round robin, the cursor on it). */
-function afterClick(queue: ProfileQueue, linkId: string, clicks: number, moved: boolean): ProfileQueue {
-  return {
-    state: moved ? { ...queue.state, lastLinkId: linkId } : queue.state,
-    links: queue.links.map((l) => (l.id === linkId ? { ...l, clicks } : l)),
-  };
+/** The queue after a counted click on `link` (and, in round robin, the cursor on it): one link replaced, the rest shared. */
+function afterClick(queue: ProfileQueue, link: QueueLink, clicks: number, moved: boolean): ProfileQueue {
+  const links = queue.links.slice();
+  const at = links.indexOf(link);
+  if (at >= 0) links[at] = { ...link, clicks };
+  return { state: moved ? { ...queue.state, lastLinkId: link.id } : queue.state, links };
 }
 
-async function visitorLast(batch: ClickBatch, queue: ProfileQueue, v: RotatorVisit): Promise<string | null> {
+/** Spillover's "where this visitor was last"; null at once (no promise) in every other mode. */
+function visitorLast(batch: ClickBatch, queue: ProfileQueue, v: RotatorVisit): string | null | Promise<string | null> {
   if (queue.state.mode !== 'spillover') return null;
   if (v.cookieLastLink && queue.links.some((l) => l.id === v.cookieLastLink)) return v.cookieLastLink;
-  return (await batch.lastRotatorLinkOf(v.visit.visitor, v.userId)) ?? null;
+  return batch.lastRotatorLinkOf(v.visit.visitor, v.userId).then((id) => id ?? null);
+}
+
+/** The event of a rotator visit, as the batch stores it. */
+function rotatorEvent(
+  v: RotatorVisit,
+  state: RotatorState,
+  linkId: string | null,
+  verdict: ClickVerdictValue,
+  clickId: string | null,
+): ClickEventInput {
+  return {
+    createdAt: v.now.toISOString(),
+    userId: v.userId,
+    linkId,
+    source: 'rotator',
+    verdict,
+    device: v.visit.device,
+    referrerHost: v.visit.referrerHost,
+    visitor: v.visit.visitor,
+    tracked: state.uniqueWindowHours > 0 || state.mode === 'spillover',
+    clickId,
+  };
 }
 
 /**
@@ -75,49 +99,45 @@ async function visitorLast(batch: ClickBatch, queue: ProfileQueue, v: RotatorVis
  */
 async function followRotator(batch: ClickBatch, v: RotatorVisit, book: QueueBook): Promise<Destination | undefined> {
   const { trx } = batch;
-  let queue = await book.queue(v.userId);
+  const known = book.queue(v.userId);
+  let queue = known instanceof Promise ? await known : known;
   if (!queue) return undefined;
   const { state } = queue;
   const rules = { filterBots: state.filterBots, uniqueWindowHours: state.uniqueWindowHours };
-  const last = await visitorLast(batch, queue, v);
-  const record = (linkId: string | null, verdict: ClickVerdictValue, clickId: string | null = null) =>
-    batch.record({
-      createdAt: v.now.toISOString(),
-      userId: v.userId,
-      linkId,
-      source: 'rotator',
-      verdict,
-      device: v.visit.device,
-      referrerHost: v.visit.referrerHost,
-      visitor: v.visit.visitor,
-      tracked: state.uniqueWindowHours > 0 || state.mode === 'spillover',
-      clickId,
-    });
+  const lastKnown = visitorLast(batch, queue, v);
+  const last = lastKnown instanceof Promise ? await lastKnown : lastKnown;
+  // Most visits need no await at all between here and their answer (issue 27): the verdict, the
+  // count on the run's book and the event are synchronous unless a rule has to read the database.
+  const record = (linkId: string | null, verdict: ClickVerdictValue, clickId: string | null) =>
+    batch.record(rotatorEvent(v, state, linkId, verdict, clickId));
 
   const chance = v.chance;
   const earnings = state.mode === 'optimize' ? await book.earnings(v.userId) : undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS && queue; attempt++) {
     const plan = planVisit(state, queue.links, { visitorLast: last, random: chance?.random ?? Math.random, chance, earnings });
     if (plan.kind === 'finish') break;
-    const verdict = await verdictFor(batch, { visit: v.visit, rules, userId: v.userId, linkId: plan.link.id, now: v.now });
+    const decided = verdictFor(batch, { visit: v.visit, rules, userId: v.userId, linkId: plan.link.id, now: v.now });
+    const verdict = typeof decided === 'string' ? decided : await decided;
     if (verdict !== 'counted') {
       // A bot or a repeat goes where a person would, and changes nothing: no cap, no cursor, no restart.
-      await book.touch(plan.link.id);
-      await record(plan.link.id, verdict);
+      book.touch(plan.link.id);
+      await record(plan.link.id, verdict, null);
       return { url: linkDestination(plan.link, v.userId, null), linkId: plan.link.id, verdict, mode: state.mode, clickId: null };
     }
     if (plan.restart) {
       await book.settle();
       await restartQueue(trx, v.userId);
     }
-    const clicked = await book.count(plan.link, plan.restart);
+    const counting = book.count(plan.link, plan.restart);
+    const clicked = counting instanceof Promise ? await counting : counting;
     if (clicked) {
       const moved = state.mode === 'round_robin' && state.saved;
       if (moved) await moveCursor(trx, v.userId, plan.link.id);
       // After a restart every count changed: the next visit reads the queue again.
-      book.remember(v.userId, plan.restart ? undefined : afterClick(queue, plan.link.id, clicked.clicks, moved));
+      book.remember(v.userId, plan.restart ? undefined : afterClick(queue, plan.link, clicked.clicks, moved));
       const clickId = mintClickId(v.now);
-      await record(plan.link.id, 'counted', clickId);
+      const recorded = record(plan.link.id, 'counted', clickId);
+      if (recorded) await recorded;
       const notified = clicked.filled !== undefined && (await batch.linkFilled(clicked.filled));
       const url = linkDestination(plan.link, v.userId, clickId);
       return { url, linkId: plan.link.id, verdict: 'counted', mode: state.mode, notified, clickId };
@@ -126,7 +146,7 @@ async function followRotator(batch: ClickBatch, v: RotatorVisit, book: QueueBook
   }
   const verdict: ClickVerdictValue = v.visit.bot && state.filterBots ? 'bot' : 'counted';
   // The finish page or the backup URL is no link: no click id, no macros (decision 0151).
-  await record(null, verdict);
+  await record(null, verdict, null);
   return { url: finishUrl(state, v.pageUrl), linkId: null, verdict, mode: state.mode, clickId: null };
 }
 

@@ -35,16 +35,17 @@ export function clickRulesOf(row: { filter_bots: number | null; unique_window_ho
 
 /**
  * bot (when the profile filters bots) → repeat (a counted click by the same visitor on the same
- * link within the window) → counted. Only `counted` burns a cap.
+ * link within the window) → counted. Only `counted` burns a cap. Synchronous unless the profile
+ * has a unique window (issue 27: no promise per click for the rest).
  */
-export async function verdictFor(
+export function verdictFor(
   batch: ClickBatch,
   o: { visit: Visit; rules: ClickRules; userId: string; linkId: string; now: Date },
-): Promise<ClickVerdictValue> {
+): ClickVerdictValue | Promise<ClickVerdictValue> {
   if (o.visit.bot && o.rules.filterBots) return 'bot';
-  if (o.rules.uniqueWindowHours > 0) {
-    const since = new Date(o.now.getTime() - o.rules.uniqueWindowHours * 3_600_000).toISOString();
-    if (await batch.countedClickSince({ visitor: o.visit.visitor, userId: o.userId, linkId: o.linkId, since })) return 'repeat';
-  }
-  return 'counted';
+  if (o.rules.uniqueWindowHours <= 0) return 'counted';
+  const since = new Date(o.now.getTime() - o.rules.uniqueWindowHours * 3_600_000).toISOString();
+  return batch
+    .countedClickSince({ visitor: o.visit.visitor, userId: o.userId, linkId: o.linkId, since })
+    .then((repeat) => (repeat ? 'repeat' : 'counted'));
 }

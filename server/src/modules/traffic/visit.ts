@@ -79,11 +79,8 @@ function agentTraits(userAgent: string): { bot: boolean; device: DeviceClassValu
   return known;
 }
 
-export function visitTraits(headers: Headers): VisitTraits {
+/** `referrer`: the referring page when the caller knows it better than the Referer header (the visitor page's own). */
+export function visitTraits(headers: Headers, referrer: string = header(headers, 'referer')): VisitTraits {
   const agent = agentTraits(header(headers, 'user-agent'));
-  return {
-    bot: agent.bot || isPrefetch(headers),
-    device: agent.device,
-    referrerHost: referrerHostOf(header(headers, 'referer')),
-  };
+  return { bot: agent.bot || isPrefetch(headers), device: agent.device, referrerHost: referrerHostOf(referrer) };
 }
