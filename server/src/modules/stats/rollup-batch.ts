@@ -24,6 +24,15 @@ export function slotOf(iso: string): string {
 export const zeroCounters = (): RollupCounters => Object.fromEntries(ROLLUP_COUNTERS.map((c) => [c, 0])) as unknown as RollupCounters;
 
 const DEVICE_COLUMN = { mobile: 'mobile', tablet: 'tablet', desktop: 'desktop', bot: 'bot_device' } as const;
+// The `…_counted` column names as constants: a name built per click (`${source}_counted`) is a new
+// string to hash on every counter update (issue 27).
+const SOURCE_COUNTED = { page: 'page_counted', rotator: 'rotator_counted' } as const;
+const DEVICE_COUNTED = {
+  mobile: 'mobile_counted',
+  tablet: 'tablet_counted',
+  desktop: 'desktop_counted',
+  bot: 'bot_device_counted',
+} as const;
 
 export interface RollupRow {
   userId: string;
@@ -93,10 +102,9 @@ export class RollupBatch {
     const counted = e.verdict === 'counted' ? 1 : 0;
     c[e.verdict] += 1;
     c[e.source] += 1;
-    c[`${e.source}_counted`] += counted;
-    const device = DEVICE_COLUMN[e.device];
-    c[device] += 1;
-    c[`${device}_counted`] += counted;
+    c[SOURCE_COUNTED[e.source]] += counted;
+    c[DEVICE_COLUMN[e.device]] += 1;
+    c[DEVICE_COUNTED[e.device]] += counted;
 
     const host = e.referrerHost ?? '';
     const refKey = `${e.userId}\u0000${slot}\u0000${host}`;
