@@ -14,6 +14,17 @@ describe.each(engines)('ensureAdmin (%s)', (engine) => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it('nodes starting together on one database all start: one creates the account, the others find it', async () => {
+    // Issue 28: two API containers started at once both saw no admin row and both inserted; the
+    // second died on the unique username and never became ready.
+    const results = await Promise.all([1, 2, 3].map(() => ensureAdmin(t.db, 'together', 'same-password')));
+    expect(results.filter((r) => r === 'created')).toHaveLength(1);
+    expect(results.filter((r) => r === 'unchanged')).toHaveLength(2);
+    const rows = await t.db.selectFrom('admins').select('id').where('username', '=', 'together').execute();
+    expect(rows).toHaveLength(1);
+    expect((await adminLogin('together', 'same-password')).statusCode).toBe(200);
+  });
+
   it('a changed ADMIN_PASSWORD replaces the old one and ends older admin sessions', async () => {
     await ensureAdmin(t.db, 'chief', 'old-password');
     const token = (await adminLogin('chief', 'old-password')).json().token;
