@@ -1,11 +1,11 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { CLICKS_CSV_COLUMNS } from '@rotalink/shared-api/contract';
 import { bulkReadsOf } from '../../db/bulk-reads';
 import type { Db } from '../../db/database';
 import { readEventPage, type CsvEventRow, type PageCursor } from './click-events-page.repository';
-import { csvCell, csvLine } from './csv-cell';
+import { csvCell } from './csv-cell';
 import type { LinkName } from './get-summary';
-import { pagedCsv } from './paged-csv';
+import { csvDownload, pagedCsv } from './paged-csv';
 import type { Range } from './stats-range';
 
 /** The download's file name: the profile and the range's UTC days. */
@@ -36,15 +36,13 @@ export function clicksCsvStream(db: Db, q: { userId: string; range: Range; links
   const from = new Date(q.range.from).toISOString();
   const to = new Date(q.range.to).toISOString();
 
-  async function* chunks(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine(CLICKS_CSV_COLUMNS)}`;
+  return csvDownload(CLICKS_CSV_COLUMNS, () => {
     const reader = bulkReadsOf(db);
-    yield* pagedCsv({
+    return pagedCsv({
       read: (after: PageCursor | null, limit) => readEventPage(reader, { userId: q.userId, from, to, after, limit }),
       cursorOf: (last) => ({ createdAt: last.created_at, id: last.id }),
       lines: (page) => pageCsv(page, linkCells),
       limit: q.pageRows,
     });
-  }
-  return Readable.from(chunks(), { objectMode: false });
+  });
 }

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { CONVERSIONS_CSV_COLUMNS } from '@rotalink/shared-api/contract';
 import { bulkReadsOf } from '../../db/bulk-reads';
 import type { Db } from '../../db/database';
@@ -6,7 +6,7 @@ import { formatMinor } from '../conversions';
 import { csvLine } from './csv-cell';
 import { readConversionPage, type ConversionCursor, type ConversionPageRow } from './conversions-page.repository';
 import type { LinkName } from './get-summary';
-import { pagedCsv } from './paged-csv';
+import { csvDownload, pagedCsv } from './paged-csv';
 import type { Range } from './stats-range';
 
 export function conversionsCsvFileName(userId: string, range: Range): string {
@@ -43,14 +43,12 @@ export function conversionsCsvStream(db: Db, q: { userId: string; range: Range; 
   const from = new Date(q.range.from).toISOString();
   const to = new Date(q.range.to).toISOString();
 
-  async function* chunks(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine(CONVERSIONS_CSV_COLUMNS)}`;
+  return csvDownload(CONVERSIONS_CSV_COLUMNS, () => {
     const reader = bulkReadsOf(db);
-    yield* pagedCsv({
+    return pagedCsv({
       read: (after: ConversionCursor | null, limit) => readConversionPage(reader, { userId: q.userId, from, to, after, limit }),
       cursorOf: (last) => ({ at: last.created_at, id: last.id }),
       lines: (page) => page.map((r) => csvLine(conversionCells(r, links))).join(''),
     });
-  }
-  return Readable.from(chunks(), { objectMode: false });
+  });
 }
