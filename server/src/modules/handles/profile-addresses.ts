@@ -21,11 +21,12 @@ const ID_ONLY = /^(?=.*[A-Z_])[A-Za-z0-9_-]{22}$/;
  *   an old handle gives the profile and its current address (`moved`, the caller redirects);
  * - anything else, and a handle nobody holds, is passed on as an id (the click path answers 404
  *   for an unknown one, as before).
+ * `now`: the instant a handle is resolved at (an old handle moves on after a while); the present by default.
  */
-export function profileForSegment(db: DbOrTrx, segment: string, now: Date): SegmentTarget | Promise<SegmentTarget> {
+export function profileForSegment(db: DbOrTrx, segment: string, now?: Date): SegmentTarget | Promise<SegmentTarget> {
   // An id answers at once, with no promise: every rotator visit by id comes this way (issue 27).
   if (ID_ONLY.test(segment) || !couldBeHandle(segment)) return { userId: segment };
-  return handleTarget(db, segment, now);
+  return handleTarget(db, segment, now ?? new Date());
 }
 
 export interface SegmentTarget {

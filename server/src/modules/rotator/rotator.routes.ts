@@ -96,7 +96,7 @@ export async function rotatorRoutes(fastify: FastifyInstance): Promise<void> {
       if (!ID.test(segment)) return sendRotatorPage(reply, 404, rotatorNotFoundPage(home));
       // Issue 32: /r/{handle} is resolved to the profile here, before the click path; an old
       // handle redirects to the current address (a click counts once, there).
-      const target = await profileForSegment(app.db, segment, new Date());
+      const target = await profileForSegment(app.db, segment);
       if (target.moved)
         return redirect(reply, `${apiPublicUrl}${ROTATOR_PREFIX}${encodeURIComponent(target.moved.handle ?? target.userId)}`);
       return serveRotator(request, reply, target.userId, `${ROTATOR_PREFIX}${encodeURIComponent(segment)}`, segment);
