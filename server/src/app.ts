@@ -19,6 +19,7 @@ import { HttpError, registerErrorHandler } from './errors';
 import { compression } from './http/compression';
 import { cors, corsHeaderSetter, type CorsOptions } from './http/cors';
 import { frameworkErrors } from './http/framework-errors';
+import { inRootContext } from './http/root-context';
 import { DrainState } from './http/drain';
 import type { Metrics } from './metrics/metrics';
 import { createMetrics, installMetricHooks } from './metrics/metrics-plugin';
@@ -247,35 +248,35 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(compression);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(health, { redis, mailer, drain });
+  await app.register(inRootContext(health), { redis, mailer, drain });
 
-  await app.register(authRoutes, { mailer });
-  await app.register(profileRoutes);
-  await app.register(subProfilesRoutes, { mailer });
-  await app.register(linksRoutes);
-  await app.register(visitorRoutes);
-  await app.register(rotatorRoutes);
-  await app.register(adminRoutes);
-  await app.register(statsRoutes);
-  await app.register(passwordResetRoutes, { setNewPassword });
-  await app.register(paymentRoutes, { mailer });
-  await app.register(accountRoutes, { mailer });
-  await app.register(apiKeysRoutes);
-  await app.register(conversionsRoutes, { redis });
-  await app.register(handlesRoutes);
-  await app.register(domainsRoutes, {
+  await app.register(inRootContext(authRoutes), { mailer });
+  await app.register(inRootContext(profileRoutes));
+  await app.register(inRootContext(subProfilesRoutes), { mailer });
+  await app.register(inRootContext(linksRoutes));
+  await app.register(inRootContext(visitorRoutes));
+  await app.register(inRootContext(rotatorRoutes));
+  await app.register(inRootContext(adminRoutes));
+  await app.register(inRootContext(statsRoutes));
+  await app.register(inRootContext(passwordResetRoutes), { setNewPassword });
+  await app.register(inRootContext(paymentRoutes), { mailer });
+  await app.register(inRootContext(accountRoutes), { mailer });
+  await app.register(inRootContext(apiKeysRoutes));
+  await app.register(inRootContext(conversionsRoutes), { redis });
+  await app.register(inRootContext(handlesRoutes));
+  await app.register(inRootContext(domainsRoutes), {
     lookup: opts.txtLookup ?? dnsTxtLookup(config.domains.dnsServers, config.domains.dnsTimeoutMs),
   });
-  await app.register(auditRoutes);
-  await app.register(sessionsRoutes);
-  await app.register(accountDataRoutes, { mailer });
-  await app.register(twoFactorRoutes);
+  await app.register(inRootContext(auditRoutes));
+  await app.register(inRootContext(sessionsRoutes));
+  await app.register(inRootContext(accountDataRoutes), { mailer });
+  await app.register(inRootContext(twoFactorRoutes));
   await app.register(publicApi, { redis });
 
-  await app.register(outboxCleanup);
-  await app.register(ownerNotifications);
-  await app.register(linkHealthRoutes, opts.linkCheck ? { checkOptions: opts.linkCheck } : {});
-  await app.register(webhooks, { resolve: opts.resolveHost });
+  await app.register(inRootContext(outboxCleanup));
+  await app.register(inRootContext(ownerNotifications));
+  await app.register(inRootContext(linkHealthRoutes), opts.linkCheck ? { checkOptions: opts.linkCheck } : {});
+  await app.register(inRootContext(webhooks), { resolve: opts.resolveHost });
 
   // Jobs and the outbox worker start once every module has registered its own (and stop before the database closes).
   app.addHook('onReady', async () => {

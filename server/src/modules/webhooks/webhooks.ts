@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { inRootContext } from '../../http/root-context';
 import { systemResolve, type ResolveHost } from '../link-health';
 import { deliveryTask } from './delivery-task';
 import { renderWebhookDisabled, WEBHOOK_DISABLED_KIND, type WebhookDisabledPayload } from './disable-endpoint';
@@ -28,5 +29,5 @@ export async function webhooks(app: FastifyInstance, opts: { resolve?: ResolveHo
   );
   app.outbox.kind<WebhookDisabledPayload>(WEBHOOK_DISABLED_KIND, renderWebhookDisabled(app.config.publicSiteUrl));
   webhooksUpkeep(app);
-  await app.register(webhooksRoutes, { secrets, resolve });
+  await app.register(inRootContext(webhooksRoutes), { secrets, resolve });
 }
