@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// Issue 27: PostgreSQL page clicks on one link with 1 and with 2 API processes sharing the
-// database: clicks/s, API CPU µs per click, and each process's group-commit batches (how many per
-// second, how many clicks each), read from its /metrics. It shows what bounds the two-process case:
-// both nodes' batches update the same link row, so their COMMITs take turns. Not part of `npm run bench`.
-// Usage: node bench/pg-procs.mjs [seconds] [1,2,…] (WARM_CLICKS: clicks before measuring, default 5000)
+// Issue 27: PostgreSQL page clicks with 1 and with 2 API processes sharing the database, beside
+// the bare Fastify ceiling with as many processes under the same load. For each process count:
+// clicks/s, API CPU µs per click, each process's group-commit batches (how many per second, how
+// many clicks each, from its /metrics), the ceiling's CPU µs per POST, and the ratio of the two.
+// The ratio says whether a second API process costs more per click than a second process of
+// the framework alone would (decision 0106). Not part of `npm run bench`.
+//
+// Usage: node bench/pg-procs.mjs [seconds] [1,2,…]
+//   WARM_CLICKS  clicks (and ceiling POSTs) before measuring, default 5000
+//   RATE         offered requests/s for the measured part, all processes together; unset: as fast
+//                as they are answered (then the processes compete for the cores with the load
+//                generator and PostgreSQL, and a saturated machine is what is measured)
+//   OWN_LINKS=1  each API process gets its own profile's link, so no row is shared between them
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApi } from './lib/api-server.mjs';
+import { startCeiling } from './lib/api-bench.mjs';
 import { runLoad } from './lib/load.mjs';
 import { createMember, BIG_CAP } from './lib/seed.mjs';
 import { cpuTimeMs } from './lib/cpu.mjs';
@@ -19,41 +28,118 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.argv[2] ?? 5);
 const counts = (process.argv[3] ?? '1,2').split(',').map(Number);
 const warmClicks = Number(process.env.WARM_CLICKS ?? 5000);
+const rate = process.env.RATE ? Number(process.env.RATE) : undefined;
+const ownLinks = process.env.OWN_LINKS === '1';
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 
 async function batches(metricsPort) {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  const value = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-  return { clicks: value('rotalink_group_commit_batch_size_sum'), batches: value('rotalink_group_commit_batch_size_count') };
+  const value = (name) => Number(new RegExp(`^${name.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0); // a series appears with its first observation
+  return {
+    clicks: value('rotalink_group_commit_batch_size_sum'),
+    batches: value('rotalink_group_commit_batch_size_count'),
+    seconds: value('rotalink_group_commit_duration_seconds_sum{result="ok"}'),
+  };
 }
 
-for (const n of counts) {
-  const pgDb = await createBenchDatabase();
-  const workDir = mkdtempSync(join(tmpdir(), `rotalink-pg${n}-`));
-  const nodes = [];
-  for (let i = 0; i < n; i++) {
-    const metricsPort = await freePort();
-    const api = await startApi({ repoRoot, databaseUrl: pgDb.url, workDir, name: `api${i}`, env: { METRICS_PORT: String(metricsPort) } });
-    nodes.push({ api, metricsPort });
-  }
-  const member = await createMember(nodes[0].api.base, { tag: 'pg-procs', links: [{ cap: BIG_CAP }] });
-  const load = { url: nodes.map((x) => `${x.api.base}/api/public/increment-clicks`), method: 'POST', body: { link_id: member.linkIds[0] } };
-  await runLoad({ ...load, connections: 50, amount: warmClicks });
-  const before = await Promise.all(nodes.map((x) => batches(x.metricsPort)));
-  const cpuBefore = cpuTimeMs(nodes.map((x) => x.api.child.pid));
-  const started = performance.now();
-  const r = await runLoad({ ...load, connections: 50, amount: 6000 * seconds });
-  const wall = (performance.now() - started) / 1000;
-  const cpu = cpuTimeMs(nodes.map((x) => x.api.child.pid)) - cpuBefore;
-  const after = await Promise.all(nodes.map((x) => batches(x.metricsPort)));
-  console.log(
-    `${n} API process(es): ${Math.round(r.rps)} clicks/s, ${((1000 * cpu) / r.completed).toFixed(1)} µs API CPU per click, p99 ${r.p99} ms`,
+/**
+ * One load per target (its own connections, its share of the requests and of the rate), run at
+ * once: each process gets the same share however autocannon would spread connections.
+ */
+async function loadAll(targets, amount, overallRate) {
+  const n = targets.length;
+  const results = await Promise.all(
+    targets.map((t) =>
+      runLoad({
+        ...t,
+        method: 'POST',
+        connections: CONNECTIONS / n,
+        amount: Math.round(amount / n),
+        ...(overallRate ? { overallRate: overallRate / n } : {}),
+      }),
+    ),
   );
-  after.forEach((a, i) => {
-    const b = a.batches - before[i].batches;
-    console.log(`  process ${i + 1}: ${Math.round(b / wall)} batches/s of ${((a.clicks - before[i].clicks) / b).toFixed(1)} clicks`);
-  });
-  await Promise.all(nodes.map((x) => x.api.stop()));
-  await dropBenchDatabase(pgDb.name);
-  rmSync(workDir, { recursive: true, force: true });
+  const completed = results.reduce((sum, r) => sum + r.completed, 0);
+  const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts + r.completed - r.ok2xx, 0);
+  if (errors) throw new Error(`${errors} requests failed or were refused: the figures would not be comparable`);
+  return { completed, rps: results.reduce((sum, r) => sum + r.rps, 0), p99: Math.max(...results.map((r) => r.p99)) };
+}
+
+/** Warms, then measures the given load: requests/s, p99 and the processes' CPU µs per request. */
+async function measure(pids, targets) {
+  await loadAll(targets, warmClicks);
+  const cpuBefore = cpuTimeMs(pids);
+  const started = performance.now();
+  const r = await loadAll(targets, (rate ?? 6000) * seconds, rate);
+  const wall = (performance.now() - started) / 1000;
+  return { ...r, wall, cpuUs: (1000 * (cpuTimeMs(pids) - cpuBefore)) / r.completed };
+}
+
+async function apiRun(n, workDir) {
+  const pgDb = await createBenchDatabase();
+  const nodes = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const metricsPort = await freePort();
+      const api = await startApi({ repoRoot, databaseUrl: pgDb.url, workDir, name: `api${i}`, env: { METRICS_PORT: String(metricsPort) } });
+      nodes.push({ api, metricsPort });
+    }
+    const shared = await createMember(nodes[0].api.base, { tag: 'pg-procs', links: [{ cap: BIG_CAP }] });
+    const targets = [];
+    for (const [i, x] of nodes.entries()) {
+      const member =
+        ownLinks && i > 0 ? await createMember(nodes[0].api.base, { tag: `pg-procs-${i}`, links: [{ cap: BIG_CAP }] }) : shared;
+      targets.push({ url: `${x.api.base}/api/public/increment-clicks`, body: { link_id: member.linkIds[0] } });
+    }
+    const before = await Promise.all(nodes.map((x) => batches(x.metricsPort)));
+    const r = await measure(
+      nodes.map((x) => x.api.child.pid),
+      targets,
+    );
+    const after = await Promise.all(nodes.map((x) => batches(x.metricsPort)));
+    // Over the warm-up and the measured part: clicks per batch, and ms from BEGIN to COMMIT.
+    const perProcess = after.map((a, i) => {
+      const count = a.batches - before[i].batches;
+      return { size: (a.clicks - before[i].clicks) / count, ms: (1000 * (a.seconds - before[i].seconds)) / count };
+    });
+    return { ...r, perProcess };
+  } finally {
+    await Promise.all(nodes.map((x) => x.api.stop()));
+    await dropBenchDatabase(pgDb.name);
+  }
+}
+
+async function ceilingRun(n, workDir) {
+  const ceilings = [];
+  try {
+    for (let i = 0; i < n; i++) ceilings.push(await startCeiling(workDir, null, `ceiling${i}`));
+    return await measure(
+      ceilings.map((c) => c.child.pid),
+      ceilings.map((c) => ({ url: `${c.base}/ceiling`, body: { link_id: 'pg-procs' } })),
+    );
+  } finally {
+    await Promise.all(ceilings.map((c) => c.stop()));
+  }
+}
+
+console.log(
+  `PostgreSQL page clicks, ${seconds} s measured after ${warmClicks} warm-up, ${CONNECTIONS} connections, ` +
+    `${rate ? `${rate} requests/s offered` : 'as fast as answered'}${ownLinks ? ', each process its own link' : ', one link'}`,
+);
+const rows = [];
+for (const n of counts) {
+  const workDir = mkdtempSync(join(tmpdir(), `rotalink-pg${n}-`));
+  try {
+    const api = await apiRun(n, workDir);
+    const ceiling = await ceilingRun(n, workDir);
+    rows.push({ n, api, ceiling });
+    console.log(
+      `${n} process(es): API ${Math.round(api.rps)} clicks/s, ${api.cpuUs.toFixed(1)} µs CPU per click, p99 ${api.p99} ms, ` +
+        `batches of ${api.perProcess.map((b) => `${b.size.toFixed(1)} clicks in ${b.ms.toFixed(1)} ms`).join(' and ')}; ceiling ${Math.round(ceiling.rps)} POST/s, ` +
+        `${ceiling.cpuUs.toFixed(1)} µs CPU per POST; click ÷ POST ${(api.cpuUs / ceiling.cpuUs).toFixed(2)}×`,
+    );
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
 }
 await stopAll({ final: true });

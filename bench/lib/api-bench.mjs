@@ -33,11 +33,12 @@ async function apiOnlyHeaders(base) {
   return Object.fromEntries([...res.headers].filter(([name]) => !BARE_HEADERS.has(name)));
 }
 
-async function startCeiling(workDir, headers) {
+/** The bare Fastify ceiling (ceiling-server.mjs) as its own process; `headers` adds its diagnostic route. */
+export async function startCeiling(workDir, headers, name = 'ceiling') {
   const port = await freePort();
   const args = [new URL('./ceiling-server.mjs', import.meta.url).pathname, String(port), ...(headers ? [JSON.stringify(headers)] : [])];
   const handle = startNode(args, {
-    logFile: join(workDir, 'ceiling.log'),
+    logFile: join(workDir, `${name}.log`),
   });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, { handle });
   return { ...handle, base: `http://127.0.0.1:${port}`, withHeaders: Boolean(headers) };

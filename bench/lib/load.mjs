@@ -21,6 +21,8 @@ const worker = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
  *                                     off requests in flight that the server may have applied)
  * @param {boolean} [o.okRedirects]    a 3xx is the intended answer (the rotator link), not a 2xx
  * @param {object} [o.headers]         more request headers (e.g. a member's Authorization)
+ * @param {number} [o.overallRate]     requests per second across all connections (default: as fast as
+ *                                     the server answers)
  * @param {boolean} [o.uniqueIds]      each `[<id>]` in the body becomes a fresh id per request (a
  *                                     postback's own txid; load-worker.mjs)
  */
@@ -34,6 +36,7 @@ export function runLoad({
   okRedirects = false,
   headers = {},
   uniqueIds = false,
+  overallRate,
 }) {
   const opts = {
     url,
@@ -43,6 +46,7 @@ export function runLoad({
     timeout: 10,
     okRedirects,
     ...(uniqueIds ? { uniqueIds: true } : {}),
+    ...(overallRate ? { overallRate } : {}),
     ...(amount ? { amount } : { duration }),
     // Every request comes from a person's browser: the API does not count a bot's click (issue 14),
     // and autocannon's own User-Agent is one.
