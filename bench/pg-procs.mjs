@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Issue 27: PostgreSQL page clicks with 1 and with 2 API processes sharing the database, beside
 // the bare Fastify ceiling with as many processes under the same load. For each process count:
-// clicks/s, API CPU µs per click, each process's group-commit batches (how many per second, how
-// many clicks each, from its /metrics), the ceiling's CPU µs per POST, and the ratio of the two.
+// clicks/s, API CPU µs per click, each process's group-commit batches (clicks per batch and ms
+// from BEGIN to COMMIT, from its /metrics), the ceiling's CPU µs per POST, and the ratio of the two.
 // The ratio says whether a second API process costs more per click than a second process of
 // the framework alone would (decision 0106). Not part of `npm run bench`.
 //
@@ -12,6 +12,8 @@
 //                as they are answered (then the processes compete for the cores with the load
 //                generator and PostgreSQL, and a saturated machine is what is measured)
 //   OWN_LINKS=1  each API process gets its own profile's link, so no row is shared between them
+//   CONNECTIONS  connections in all, default 50 (they bound how many clicks arrive together, and so
+//                the batch size)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -21,6 +23,7 @@ import { startCeiling } from './lib/api-bench.mjs';
 import { runLoad } from './lib/load.mjs';
 import { createMember, BIG_CAP } from './lib/seed.mjs';
 import { cpuTimeMs } from './lib/cpu.mjs';
+import { sumOf } from './lib/metrics-bench.mjs';
 import { freePort, stopAll } from './lib/procs.mjs';
 import { createBenchDatabase, dropBenchDatabase } from './lib/pg-db.mjs';
 
@@ -34,11 +37,10 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 
 async function batches(metricsPort) {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  const value = (name) => Number(new RegExp(`^${name.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0); // a series appears with its first observation
   return {
-    clicks: value('rotalink_group_commit_batch_size_sum'),
-    batches: value('rotalink_group_commit_batch_size_count'),
-    seconds: value('rotalink_group_commit_duration_seconds_sum{result="ok"}'),
+    clicks: sumOf(text, 'rotalink_group_commit_batch_size_sum'),
+    batches: sumOf(text, 'rotalink_group_commit_batch_size_count'),
+    seconds: sumOf(text, 'rotalink_group_commit_duration_seconds_sum', ['result="ok"']),
   };
 }
 
@@ -53,7 +55,7 @@ async function loadAll(targets, amount, overallRate) {
       runLoad({
         ...t,
         method: 'POST',
-        connections: CONNECTIONS / n,
+        connections: Math.max(1, Math.round(CONNECTIONS / n)),
         amount: Math.round(amount / n),
         ...(overallRate ? { overallRate: overallRate / n } : {}),
       }),
@@ -65,14 +67,11 @@ async function loadAll(targets, amount, overallRate) {
   return { completed, rps: results.reduce((sum, r) => sum + r.rps, 0), p99: Math.max(...results.map((r) => r.p99)) };
 }
 
-/** Warms, then measures the given load: requests/s, p99 and the processes' CPU µs per request. */
+/** Measures the given load (warmed already): requests/s, p99 and the processes' CPU µs per request. */
 async function measure(pids, targets) {
-  await loadAll(targets, warmClicks);
   const cpuBefore = cpuTimeMs(pids);
-  const started = performance.now();
   const r = await loadAll(targets, (rate ?? 6000) * seconds, rate);
-  const wall = (performance.now() - started) / 1000;
-  return { ...r, wall, cpuUs: (1000 * (cpuTimeMs(pids) - cpuBefore)) / r.completed };
+  return { ...r, cpuUs: (1000 * (cpuTimeMs(pids) - cpuBefore)) / r.completed };
 }
 
 async function apiRun(n, workDir) {
@@ -91,13 +90,14 @@ async function apiRun(n, workDir) {
         ownLinks && i > 0 ? await createMember(nodes[0].api.base, { tag: `pg-procs-${i}`, links: [{ cap: BIG_CAP }] }) : shared;
       targets.push({ url: `${x.api.base}/api/public/increment-clicks`, body: { link_id: member.linkIds[0] } });
     }
+    await loadAll(targets, warmClicks);
     const before = await Promise.all(nodes.map((x) => batches(x.metricsPort)));
     const r = await measure(
       nodes.map((x) => x.api.child.pid),
       targets,
     );
     const after = await Promise.all(nodes.map((x) => batches(x.metricsPort)));
-    // Over the warm-up and the measured part: clicks per batch, and ms from BEGIN to COMMIT.
+    // The measured part's batches: clicks per batch, and ms from BEGIN to COMMIT.
     const perProcess = after.map((a, i) => {
       const count = a.batches - before[i].batches;
       return { size: (a.clicks - before[i].clicks) / count, ms: (1000 * (a.seconds - before[i].seconds)) / count };
@@ -113,9 +113,11 @@ async function ceilingRun(n, workDir) {
   const ceilings = [];
   try {
     for (let i = 0; i < n; i++) ceilings.push(await startCeiling(workDir, null, `ceiling${i}`));
+    const targets = ceilings.map((c) => ({ url: `${c.base}/ceiling`, body: { link_id: 'pg-procs' } }));
+    await loadAll(targets, warmClicks);
     return await measure(
       ceilings.map((c) => c.child.pid),
-      ceilings.map((c) => ({ url: `${c.base}/ceiling`, body: { link_id: 'pg-procs' } })),
+      targets,
     );
   } finally {
     await Promise.all(ceilings.map((c) => c.stop()));
@@ -126,13 +128,11 @@ console.log(
   `PostgreSQL page clicks, ${seconds} s measured after ${warmClicks} warm-up, ${CONNECTIONS} connections, ` +
     `${rate ? `${rate} requests/s offered` : 'as fast as answered'}${ownLinks ? ', each process its own link' : ', one link'}`,
 );
-const rows = [];
 for (const n of counts) {
   const workDir = mkdtempSync(join(tmpdir(), `rotalink-pg${n}-`));
   try {
     const api = await apiRun(n, workDir);
     const ceiling = await ceilingRun(n, workDir);
-    rows.push({ n, api, ceiling });
     console.log(
       `${n} process(es): API ${Math.round(api.rps)} clicks/s, ${api.cpuUs.toFixed(1)} µs CPU per click, p99 ${api.p99} ms, ` +
         `batches of ${api.perProcess.map((b) => `${b.size.toFixed(1)} clicks in ${b.ms.toFixed(1)} ms`).join(' and ')}; ceiling ${Math.round(ceiling.rps)} POST/s, ` +
