@@ -108,13 +108,19 @@ function decodeWords(value: string): string {
     );
 }
 
-/** Finds the part of the given type in a (possibly multipart) message and undoes its transfer encoding. */
+/**
+ * Finds the part of the given type in a (possibly multipart) message and undoes its transfer encoding.
+ * Parts are split on the boundaries the message declares, never on any line that starts with `--`:
+ * a quoted-printable soft break inside a reset token can start a body line with `--` (a token whose
+ * 32nd and 33rd characters are `-`, one mail in 4,096), which once cut a token short and failed a test.
+ */
 export function mimePart(raw: string, type: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]);
+  const parts = boundaries.length ? splitOnBoundaries(raw, boundaries) : [raw];
   for (const part of parts) {
     const [head, ...rest] = part.split(/\r?\n\r?\n/);
     if (!new RegExp(`^content-type:\\s*${type}`, 'im').test(head)) continue;
-    const body = rest.join('\n\n').replace(/\r?\n--[^\r\n]+--\s*$/, '');
+    const body = rest.join('\n\n');
     const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1].toLowerCase();
     if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     if (encoding === 'quoted-printable') {
@@ -124,6 +130,21 @@ export function mimePart(raw: string, type: string): string {
     return body;
   }
   return '';
+}
+
+/** The message cut at each line that is exactly `--boundary` or `--boundary--` of a declared boundary. */
+function splitOnBoundaries(raw: string, boundaries: string[]): string[] {
+  const delimiters = new Set(boundaries.flatMap((b) => [`--${b}`, `--${b}--`]));
+  const parts: string[] = [];
+  let current: string[] = [];
+  for (const line of raw.split(/\r?\n/)) {
+    if (delimiters.has(line.trimEnd())) {
+      parts.push(current.join('\n'));
+      current = [];
+    } else current.push(line);
+  }
+  parts.push(current.join('\n'));
+  return parts;
 }
 
 /**
