@@ -2,7 +2,8 @@
 // Issue 27: PostgreSQL page clicks with 1 and with 2 API processes sharing the database, beside
 // the bare Fastify ceiling with as many processes under the same load. For each process count:
 // clicks/s, API CPU µs per click, each process's group-commit batches (clicks per batch and ms
-// from BEGIN to COMMIT, from its /metrics), the ceiling's CPU µs per POST, and the ratio of the two.
+// from BEGIN to COMMIT, from its /metrics), the ceiling's CPU µs per POST, the ratio of the two, and
+// how busy the whole machine was (whether the load was bound by the cores or by waiting).
 // The ratio says whether a second API process costs more per click than a second process of
 // the framework alone would (decision 0106). Not part of `npm run bench`.
 //
@@ -22,7 +23,7 @@ import { startApi } from './lib/api-server.mjs';
 import { startCeiling } from './lib/api-bench.mjs';
 import { runLoad } from './lib/load.mjs';
 import { createMember, BIG_CAP } from './lib/seed.mjs';
-import { cpuTimeMs } from './lib/cpu.mjs';
+import { busyShare, cpuTimeMs, machineTicks } from './lib/cpu.mjs';
 import { sumOf } from './lib/metrics-bench.mjs';
 import { freePort, stopAll } from './lib/procs.mjs';
 import { createBenchDatabase, dropBenchDatabase } from './lib/pg-db.mjs';
@@ -67,12 +68,18 @@ async function loadAll(targets, amount, overallRate) {
   return { completed, rps: results.reduce((sum, r) => sum + r.rps, 0), p99: Math.max(...results.map((r) => r.p99)) };
 }
 
-/** Measures the given load (warmed already): requests/s, p99 and the processes' CPU µs per request. */
+/**
+ * Measures the given load (warmed already): requests/s, p99, the processes' CPU µs per request,
+ * and how busy the whole machine was (below 100 %, the load waited on something other than CPU).
+ */
 async function measure(pids, targets) {
   const cpuBefore = cpuTimeMs(pids);
+  const ticksBefore = machineTicks();
   const r = await loadAll(targets, (rate ?? 6000) * seconds, rate);
-  return { ...r, cpuUs: (1000 * (cpuTimeMs(pids) - cpuBefore)) / r.completed };
+  return { ...r, cpuUs: (1000 * (cpuTimeMs(pids) - cpuBefore)) / r.completed, busy: busyShare(ticksBefore, machineTicks()) };
 }
+
+const percent = (share) => (share === null ? 'unknown' : `${Math.round(share * 100)} %`);
 
 async function apiRun(n, workDir) {
   const pgDb = await createBenchDatabase();
@@ -134,8 +141,8 @@ for (const n of counts) {
     const api = await apiRun(n, workDir);
     const ceiling = await ceilingRun(n, workDir);
     console.log(
-      `${n} process(es): API ${Math.round(api.rps)} clicks/s, ${api.cpuUs.toFixed(1)} µs CPU per click, p99 ${api.p99} ms, ` +
-        `batches of ${api.perProcess.map((b) => `${b.size.toFixed(1)} clicks in ${b.ms.toFixed(1)} ms`).join(' and ')}; ceiling ${Math.round(ceiling.rps)} POST/s, ` +
+      `${n} process(es): API ${Math.round(api.rps)} clicks/s, ${api.cpuUs.toFixed(1)} µs CPU per click, p99 ${api.p99} ms, machine busy ${percent(api.busy)}, ` +
+        `batches of ${api.perProcess.map((b) => `${b.size.toFixed(1)} clicks in ${b.ms.toFixed(1)} ms`).join(' and ')}; ceiling ${Math.round(ceiling.rps)} POST/s (machine busy ${percent(ceiling.busy)}), ` +
         `${ceiling.cpuUs.toFixed(1)} µs CPU per POST; click ÷ POST ${(api.cpuUs / ceiling.cpuUs).toFixed(2)}×`,
     );
   } finally {

@@ -33,3 +33,30 @@ export function cpuTimeMs(pids) {
     return null;
   }
 }
+
+/**
+ * The machine's CPU ticks so far, busy and all, from the text of /proc/stat's first line (pure,
+ * for the tests): busy is everything but idle and iowait. Two readings say how full the cores
+ * were in between: whether a load was bound by the CPU or by waiting (a commit's fsync, a lock).
+ */
+export function parseMachineTicks(procStatText) {
+  const fields = procStatText.split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const all = fields.reduce((sum, n) => sum + n, 0);
+  const [, , , idle, iowait] = fields;
+  return { busy: all - idle - iowait, all };
+}
+
+/** The machine's ticks now; null when /proc/stat cannot be read. */
+export function machineTicks() {
+  try {
+    return parseMachineTicks(readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the machine's CPU (0–1, all cores) that was busy between two readings. */
+export function busyShare(before, after) {
+  if (!before || !after || after.all === before.all) return null;
+  return (after.busy - before.busy) / (after.all - before.all);
+}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseStatCpuMs, cpuTimeMs } from './cpu.mjs';
+import { busyShare, parseMachineTicks, parseStatCpuMs, cpuTimeMs } from './cpu.mjs';
 
 test('reads utime + stime even when the command name has spaces and parentheses', () => {
   // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime …
@@ -13,4 +13,13 @@ test('measures this process and gives null for a process that does not exist', (
   assert.equal(typeof ms, 'number');
   assert.ok(ms >= 0);
   assert.equal(cpuTimeMs([2 ** 22 + 12345]), null);
+});
+
+test("reads the machine's busy ticks from /proc/stat: everything but idle and iowait", () => {
+  // cpu user nice system idle iowait irq softirq steal guest guest_nice
+  const before = parseMachineTicks('cpu  100 0 50 800 50 0 0 0 0 0\ncpu0 50 0 25 400 25 0 0 0 0 0\n');
+  assert.deepEqual(before, { busy: 150, all: 1000 });
+  const after = parseMachineTicks('cpu  350 0 200 900 50 0 0 0 0 0\n');
+  assert.equal(busyShare(before, after), 0.8);
+  assert.equal(busyShare(null, after), null);
 });
