@@ -24,9 +24,9 @@ export interface SeedClickEventsOptions {
  * written the way the click ledger writes a batch (clickEventsWrite, RollupBatch, rollupWrites,
  * writeTogether), so the Stats page reads exactly what live clicks build. 10 % bots, 5 %
  * repeats, 60 % from the rotator, mostly phones, 30 referrer hosts (and 40 % none), visitors from
- * a pool of 300,000; the same events for the same arguments. Never on a real database. Kept in the server (not the bench) so
- * the type checker follows the roll-up code when it changes: the bench's own copy once broke
- * silently with a rename (issue 27).
+ * a pool of 300,000; the same events for the same arguments. Never on a real database. Kept in
+ * the server (not the bench) so the type checker follows the roll-up code when it changes: the
+ * bench's own copy once broke silently with a rename (issue 27).
  */
 export async function seedClickEvents(db: Db, o: SeedClickEventsOptions): Promise<{ events: number; ms: number }> {
   const started = performance.now();
