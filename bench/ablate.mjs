@@ -46,7 +46,11 @@ try {
       },
     );
     if (run.status !== 0) throw new Error(`ab-scenarios failed for ${variant}:\n${run.stdout}`);
-    const median = (key) => Number(new RegExp(`^\\s+${key}\\s+([\\d.]+)$`, 'm').exec(run.stdout)?.[1]);
+    const median = (key) => {
+      const found = new RegExp(`^\\s+${key}\\s+([\\d.]+)$`, 'm').exec(run.stdout);
+      if (!found) throw new Error(`ab-scenarios printed no median "${key}" for ${variant}:\n${run.stdout}`);
+      return Number(found[1]);
+    };
     const r = {
       variant,
       a: median(`${scenario} A µs`),

@@ -10,6 +10,13 @@ import { join } from 'node:path';
 /** The same answer as the first 3,000 requests gave, without the ledger (the seeding's clicks still go through it). */
 const ANSWER_KEPT_AFTER_SEEDING = 3000;
 
+/** The roll-ups subscriber hands the batch nothing to write (in two ablations). */
+const NO_ROLLUP_WRITES = {
+  file: 'modules/stats/click-rollups.js',
+  from: 'writes: async () => (rollups.empty ? [] : (0, rollups_write_repository_1.rollupWrites)(trx, rollups)),',
+  to: 'writes: async () => [],',
+};
+
 /** name → { what, edits: [{ file (under server/dist), from, to }] } */
 export const ABLATIONS = {
   'no-ledger': {
@@ -41,22 +48,12 @@ export const ABLATIONS = {
     what: 'the roll-ups subscriber: no sums per click, no sightings and no upserts per batch',
     edits: [
       { file: 'modules/stats/click-rollups.js', from: 'ClickRecorded: (e) => rollups.add(e),', to: 'ClickRecorded: () => {},' },
-      {
-        file: 'modules/stats/click-rollups.js',
-        from: 'writes: async () => (rollups.empty ? [] : (0, rollups_write_repository_1.rollupWrites)(trx, rollups)),',
-        to: 'writes: async () => [],',
-      },
+      NO_ROLLUP_WRITES,
     ],
   },
   'no-rollup-writes': {
     what: "the roll-ups' writes only: the sums are still added per click, never written",
-    edits: [
-      {
-        file: 'modules/stats/click-rollups.js',
-        from: 'writes: async () => (rollups.empty ? [] : (0, rollups_write_repository_1.rollupWrites)(trx, rollups)),',
-        to: 'writes: async () => [],',
-      },
-    ],
+    edits: [NO_ROLLUP_WRITES],
   },
   'no-events': {
     what: "the click events' INSERT (the batch still publishes them to the subscribers)",

@@ -76,6 +76,17 @@ export interface VisitorSighting {
   credit: RollupRow;
 }
 
+/** A click's key parts and the rows it is added to. */
+interface ClickRows {
+  userId: string;
+  slot: string;
+  linkId: string;
+  host: string;
+  row: RollupRow;
+  ref: ReferrerRow;
+  total: TotalsRow;
+}
+
 /**
  * The roll-up deltas of one group-commit transaction (decision 0064): every click event of the
  * batch is added here, and the sums are written once, just before the COMMIT (rollups.repository
@@ -97,7 +108,7 @@ export class RollupBatch {
    * slot from one referrer: the next such click finds them here instead of building and hashing
    * three keys (issue 27).
    */
-  private last?: { userId: string; slot: string; linkId: string; host: string; row: RollupRow; ref: ReferrerRow; total: TotalsRow };
+  private last?: ClickRows;
 
   add(e: RollupEvent): void {
     const slot = slotOf(e.createdAt);
@@ -105,7 +116,7 @@ export class RollupBatch {
     const host = e.referrerHost ?? '';
     let m = this.last;
     if (m === undefined || m.slot !== slot || m.userId !== e.userId || m.linkId !== linkId || m.host !== host)
-      this.last = m = { userId: e.userId, slot, linkId, host, ...this.rowsOf(e.userId, slot, linkId, host) };
+      this.last = m = this.rowsOf(e.userId, slot, linkId, host);
     const { row, ref, total } = m;
     const c = row.counters;
     const counted = e.verdict === 'counted' ? 1 : 0;
@@ -127,7 +138,7 @@ export class RollupBatch {
   }
 
   /** The roll-up, referrer and totals rows of a click, made on its first. */
-  private rowsOf(userId: string, slot: string, linkId: string, host: string): { row: RollupRow; ref: ReferrerRow; total: TotalsRow } {
+  private rowsOf(userId: string, slot: string, linkId: string, host: string): ClickRows {
     const key = `${userId}\u0000${slot}\u0000${linkId}`;
     let row = this.rollups.get(key);
     if (!row) this.rollups.set(key, (row = { userId, slot, linkId, counters: zeroCounters() }));
@@ -136,7 +147,7 @@ export class RollupBatch {
     if (!ref) this.referrers.set(refKey, (ref = { userId, slot, host, all: 0, counted: 0 }));
     let total = this.totals.get(userId);
     if (!total) this.totals.set(userId, (total = { userId, counted: 0, repeat: 0, bot: 0, visitors: 0 }));
-    return { row, ref, total };
+    return { userId, slot, linkId, host, row, ref, total };
   }
 
   visitorSightings(): VisitorSighting[] {
